@@ -1,0 +1,109 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyMultipart from "@fastify/multipart";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import type { Redis } from "ioredis";
+import { MSG } from "@vam/shared";
+import type { Config } from "./config.js";
+import type { Database, Db } from "./db/client.js";
+import { authPlugin } from "./auth/authenticate.js";
+import { authRoutes } from "./auth/routes.js";
+import { healthRoutes } from "./health/routes.js";
+import { registerErrorHandler } from "./http/errors.js";
+import { notificationRoutes } from "./notifications/routes.js";
+import { MAX_UPLOAD_BYTES, uploadRoutes } from "./uploads/routes.js";
+import { createStorage, LOCAL_UPLOADS_PREFIX, localUploadsDir, type Storage } from "./uploads/storage.js";
+import { userRoutes } from "./users/routes.js";
+import { webRoutes } from "./web/static.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    storage: Storage;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Shared rate-limit counters when several instances run. */
+  redis?: Redis;
+}
+
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp({ config, database, redis }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers.authorization", "req.headers.cookie"],
+    },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  });
+  const storage = createStorage(config);
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.decorate("db", database.db);
+  app.decorate("storage", storage);
+  registerErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", ...(storage.origin ? [storage.origin] : [])],
+        mediaSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    redis,
+    nameSpace: "vam-rate-limit:",
+    errorResponseBuilder: () => ({ statusCode: 429, message: MSG.tooManyAttempts }),
+  });
+  await app.register(fastifyMultipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1024 },
+  });
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(uploadRoutes);
+      await api.register(notificationRoutes);
+    },
+    { prefix: "/api" },
+  );
+
+  if (!config.s3) {
+    await app.register(fastifyStatic, {
+      root: localUploadsDir(config),
+      prefix: LOCAL_UPLOADS_PREFIX,
+      decorateReply: false,
+      index: false,
+      maxAge: "365d",
+      immutable: true,
+    });
+  }
+  if (config.webDist) await app.register(webRoutes, { dist: config.webDist });
+  return app;
+}

@@ -1,0 +1,54 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { MSG } from "@vam/shared";
+import type { users } from "../db/schema.js";
+import { HttpError } from "../http/errors.js";
+import { findSessionUser } from "./sessions.js";
+
+export type UserRow = typeof users.$inferSelect;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set by `authenticate` (always) or `identify` (when a valid token was sent). */
+    user: UserRow | null;
+    sessionId: string | null;
+  }
+  interface FastifyInstance {
+    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    identify(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+}
+
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+}
+
+/** Resolves the bearer token into `request.user`; the session is the only source of identity. */
+export const authPlugin = fp(async (app) => {
+  app.decorateRequest("user", null);
+  app.decorateRequest("sessionId", null);
+
+  async function resolve(request: FastifyRequest) {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) return false;
+    const found = await findSessionUser(app.db, token);
+    if (!found) throw new HttpError(401, MSG.sessionExpired);
+    request.user = found.user;
+    request.sessionId = found.sessionId;
+    return true;
+  }
+
+  app.decorate("authenticate", async (request: FastifyRequest) => {
+    if (!(await resolve(request))) throw new HttpError(401, MSG.unauthenticated);
+  });
+  app.decorate("identify", async (request: FastifyRequest) => {
+    await resolve(request);
+  });
+});
+
+/** For handlers behind `authenticate`. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new HttpError(401, MSG.unauthenticated);
+  return request.user;
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from "fastify";
+import { ASSISTANT_RATE, loginSchema, MSG, registerSchema } from "@vam/shared";
+import { users } from "../db/schema.js";
+import { badRequest, HttpError, parseWith } from "../http/errors.js";
+import { createNotification } from "../notifications/create.js";
+import { newReferralCode } from "../referrals/codes.js";
+import { isIssuedUpload } from "../uploads/issued.js";
+import { assertIdentityFree, rethrowIdentityConflict } from "../users/identity.js";
+import { findUserByReferralCode, findUserByUsername, selfView } from "../users/queries.js";
+import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords.js";
+import { createSession, revokeSession } from "./sessions.js";
+
+export async function authRoutes(app: FastifyInstance) {
+  const rateLimit = { max: app.config.authRateLimitPerMinute, timeWindow: "1 minute" };
+
+  app.post("/auth/register", { config: { rateLimit } }, async (request, reply) => {
+    const input = parseWith(registerSchema, request.body);
+    const referrer = input.referralCode ? await findUserByReferralCode(app.db, input.referralCode) : undefined;
+    if (input.role === "Assistant" && input.salaryRate !== undefined && input.salaryRate !== ASSISTANT_RATE) {
+      throw badRequest(MSG.assistantRateFixed, "salaryRate");
+    }
+    if (input.referralCode && !referrer) throw badRequest(MSG.referralCodeUnknown, "referralCode");
+    if (input.avatar && !(await isIssuedUpload(app.db, input.avatar))) throw badRequest(MSG.avatarNotIssued, "avatar");
+    await assertIdentityFree(app.db, input.username, input.email);
+
+    const values = {
+      username: input.username,
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: input.role,
+      location: input.location,
+      skills: input.skills,
+      experience: input.experience,
+      availability: input.availability,
+      salaryRate: input.role === "Assistant" ? ASSISTANT_RATE : null,
+      avatar: input.avatar ?? null,
+      referredBy: referrer?.id ?? null,
+    };
+    const user = await app.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({ ...values, referralCode: newReferralCode() })
+        .returning()
+        .catch(rethrowIdentityConflict);
+      if (referrer) {
+        await createNotification(tx, {
+          userId: referrer.id,
+          type: "REFERRAL",
+          title: "New referral",
+          content: `${created!.firstName} ${created!.lastName} joined with your referral code.`,
+          entityId: created!.id,
+        });
+      }
+      return created!;
+    });
+    request.log.info({ userId: user.id, role: user.role }, "user registered");
+    return reply.status(201).send({ user: await selfView(app.db, user), message: MSG.registerSuccess });
+  });
+
+  app.post("/auth/login", { config: { rateLimit } }, async (request) => {
+    const input = parseWith(loginSchema, request.body);
+    const user = await findUserByUsername(app.db, input.username);
+    const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstNothing(input.password);
+    if (!user || !valid) throw new HttpError(400, MSG.loginInvalid);
+    const token = await createSession(app.db, user.id, app.config.sessionTtlMs);
+    return { userInfo: await selfView(app.db, user), token };
+  });
+
+  app.post("/auth/logout", { preHandler: app.authenticate }, async (request) => {
+    await revokeSession(app.db, request.sessionId!);
+    return { message: "Logged out" };
+  });
+}

@@ -1,0 +1,27 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Db } from "../db/client.js";
+import { sessions, users } from "../db/schema.js";
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+export async function createSession(db: Db, userId: string, ttlMs: number): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
+  return token;
+}
+
+/** The user of a live session (not revoked, not expired), or undefined. */
+export async function findSessionUser(db: Db, token: string) {
+  const [row] = await db
+    .select({ sessionId: sessions.id, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row;
+}
+
+export async function revokeSession(db: Db, sessionId: string) {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}

@@ -1,0 +1,99 @@
+import path from "node:path";
+import { z } from "zod";
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(z.url().optional());
+
+const boolFlag = z
+  .enum(["true", "false", "1", "0"])
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value === "true" || value === "1"));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SESSION_TTL_HOURS: z.coerce.number().int().positive().max(24 * 365).default(24 * 7),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  SEED_DEMO: boolFlag,
+  TRUST_PROXY: boolFlag,
+  S3_BUCKET: z.string().trim().optional().transform((value) => (value ? value : undefined)),
+  S3_REGION: z.string().trim().min(1).default("ap-southeast-2"),
+  S3_ENDPOINT: optionalUrl,
+  S3_PUBLIC_URL: optionalUrl,
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  PAYMENT_ACCOUNT_NAME: z.string().trim().min(1).default("VA Marketplace PH"),
+});
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  publicUrl?: string;
+  logLevel: string;
+  sessionTtlMs: number;
+  authRateLimitPerMinute: number;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  s3?: {
+    bucket: string;
+    region: string;
+    endpoint?: string;
+    publicUrl?: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+  };
+  paymentAccountName: string;
+  /** Folder of the built web app; absent in API-only tests. */
+  webDist?: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; a bad value names the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: e.PUBLIC_URL,
+    logLevel: e.LOG_LEVEL,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== "test",
+    trustProxy: e.TRUST_PROXY ?? false,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          publicUrl: e.S3_PUBLIC_URL,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+    paymentAccountName: e.PAYMENT_ACCOUNT_NAME,
+  };
+}

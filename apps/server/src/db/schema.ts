@@ -1,0 +1,281 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const id = () => uuid("id").primaryKey().defaultRandom();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const roleEnum = pgEnum("role", ["Boss", "Assistant", "Sharer"]);
+export const bookingStatusEnum = pgEnum("booking_status", ["PENDING", "CONFIRMED", "COMPLETED", "CANCELLED"]);
+export const paymentStatusEnum = pgEnum("payment_status", ["UNVERIFIED", "VERIFIED"]);
+export const notificationTypeEnum = pgEnum("notification_type", ["MESSAGE", "BOOKING", "REFERRAL", "SYSTEM"]);
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    role: roleEnum("role").notNull(),
+    location: text("location").notNull(),
+    skills: text("skills").array().notNull().default(sql`'{}'::text[]`),
+    experience: text("experience").notNull(),
+    availability: text("availability").notNull(),
+    /** Pesos per hour; set only for Assistants. */
+    salaryRate: integer("salary_rate"),
+    avatar: text("avatar"),
+    bio: text("bio"),
+    rating: real("rating").notNull().default(4.9),
+    referralCode: text("referral_code").notNull(),
+    referredBy: uuid("referred_by").references((): any => users.id, { onDelete: "set null" }),
+    /** Referral rewards paid to this user, in pesos. */
+    moneyEarned: integer("money_earned").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_idx").on(t.email),
+    uniqueIndex("users_referral_code_idx").on(t.referralCode),
+    index("users_referred_by_idx").on(t.referredBy),
+    index("users_role_created_idx").on(t.role, t.createdAt),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 of the bearer token; the token itself is never stored. */
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("sessions_token_hash_idx").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+);
+
+/** Every file this server stored; only these URLs are accepted as images elsewhere. */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: id(),
+    url: text("url").notNull(),
+    storageKey: text("storage_key").notNull(),
+    folder: text("folder").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("uploads_url_idx").on(t.url)],
+);
+
+/** An Assistant's one public listing ("Make Profile Public"); the rest comes from the user. */
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    responseTime: text("response_time").notNull().default("Within 24 hours"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("profiles_user_idx").on(t.userId), index("profiles_created_idx").on(t.createdAt)],
+);
+
+export const galleryPhotos = pgTable(
+  "gallery_photos",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    imageUrl: text("image_url").notNull(),
+    title: text("title"),
+    description: text("description"),
+    isPublic: boolean("is_public").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("gallery_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** A project an Assistant offers (the spec's "posting", shown at /{id}). */
+export const postings = pgTable(
+  "postings",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    address: text("address").notNull(),
+    rate: integer("rate").notNull(),
+    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    /** Sanitised HTML. */
+    description: text("description").notNull().default(""),
+    hours: text("hours"),
+    days: text("days"),
+    bathroom: text("bathroom"),
+    school: text("school"),
+    /** Set by the platform only (seed data), never by the owner. */
+    verified: boolean("verified").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("postings_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const savedPostings = pgTable(
+  "saved_postings",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    postingId: uuid("posting_id")
+      .notNull()
+      .references(() => postings.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postingId] })],
+);
+
+/**
+ * Times are instants; `[starts_at, ends_at)` may not overlap another PENDING or CONFIRMED
+ * booking of the same consultant (exclusion constraint added in the migration).
+ */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: id(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    consultantId: uuid("consultant_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    duration: integer("duration").notNull(),
+    price: integer("price").notNull(),
+    status: bookingStatusEnum("status").notNull().default("PENDING"),
+    paymentStatus: paymentStatusEnum("payment_status").notNull().default("UNVERIFIED"),
+    referralCode: text("referral_code"),
+    isRecurring: boolean("is_recurring").notNull().default(false),
+    /** Calendar-file revision: raised on every reschedule and on cancellation. */
+    sequence: integer("sequence").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("bookings_consultant_idx").on(t.consultantId, t.startsAt),
+    index("bookings_client_idx").on(t.clientId, t.startsAt),
+    check("bookings_duration_check", sql`${t.duration} in (4, 8)`),
+    check("bookings_range_check", sql`${t.endsAt} > ${t.startsAt}`),
+    check("bookings_not_self_check", sql`${t.clientId} <> ${t.consultantId}`),
+  ],
+);
+
+/** One reward per completed booking, whatever happens later. */
+export const referralRewards = pgTable(
+  "referral_rewards",
+  {
+    id: id(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    earnerId: uuid("earner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amount: integer("amount").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("referral_rewards_booking_idx").on(t.bookingId), index("referral_rewards_earner_idx").on(t.earnerId)],
+);
+
+/** A conversation between exactly two users; `user_a_id < user_b_id` keeps the pair unique. */
+export const chats = pgTable(
+  "chats",
+  {
+    id: id(),
+    userAId: uuid("user_a_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    userBId: uuid("user_b_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
+    /** When each member last read the chat; `seenBy` is derived from these. */
+    userAReadAt: timestamp("user_a_read_at", { withTimezone: true }),
+    userBReadAt: timestamp("user_b_read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("chats_pair_idx").on(t.userAId, t.userBId),
+    index("chats_user_b_idx").on(t.userBId),
+    check("chats_pair_order_check", sql`${t.userAId} < ${t.userBId}`),
+  ],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: id(),
+    chatId: uuid("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    senderId: uuid("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("messages_chat_idx").on(t.chatId, t.createdAt)],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: notificationTypeEnum("type").notNull(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    read: boolean("read").notNull().default(false),
+    chatId: uuid("chat_id").references(() => chats.id, { onDelete: "cascade" }),
+    entityId: uuid("entity_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.createdAt),
+    // One unread MESSAGE notification per chat and recipient, refreshed rather than repeated.
+    uniqueIndex("notifications_unread_message_idx")
+      .on(t.userId, t.chatId)
+      .where(sql`${t.type} = 'MESSAGE' and ${t.read} = false`),
+  ],
+);

@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { MSG } from "@vam/shared";
+import type { ZodType } from "zod";
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new HttpError(400, message, field);
+export const conflict = (message: string, field?: string) => new HttpError(409, message, field);
+export const forbidden = (message: string) => new HttpError(403, message);
+export const notFound = (message: string = MSG.notFound) => new HttpError(404, message);
+
+/** Validates input with a shared zod schema; the first problem becomes a 400 naming its field. */
+export function parseWith<T>(schema: ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  throw badRequest(issue.message, issue.path.join(".") || undefined);
+}
+
+/** The PostgreSQL error behind a driver error, also when wrapped by the ORM. */
+export function pgError(error: unknown): { code: string; constraint?: string } | undefined {
+  for (let e: any = error; e; e = e.cause) {
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return { code: e.code, constraint: e.constraint };
+  }
+  return undefined;
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message, field: error.field });
+    }
+    if (error.statusCode === 429) return reply.status(429).send({ message: error.message || MSG.tooManyRequests });
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return reply.status(413).send({ message: MSG.bodyTooLarge });
+    if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) {
+      return reply.status(400).send({ message: MSG.invalidJson });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ message: error.message });
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.status(500).send({ message: MSG.serverError });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: MSG.notFound }));
+}

@@ -1,0 +1,44 @@
+import "dotenv/config";
+import { ConfigError, loadConfig, type Config } from "./config.js";
+import { seedDemoData, DEMO_PASSWORD } from "./seed/demo.js";
+import { DEFAULT_WEB_DIST, openDatabaseFor, startServer } from "./server.js";
+
+let config: Config;
+try {
+  config = { ...loadConfig(), webDist: DEFAULT_WEB_DIST };
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const database = await openDatabaseFor(config);
+const demo = config.seedDemo ? await seedDemoData(database.db, config) : undefined;
+const server = await startServer(config, database);
+
+const lines = [`VA Marketplace is running at ${server.url}`];
+if (demo?.length) {
+  lines.push(`Demo logins (password for all: ${DEMO_PASSWORD}):`);
+  for (const login of demo) lines.push(`  ${login.role.padEnd(9)} ${login.username}`);
+}
+console.log(lines.join("\n"));
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  server.app.log.info({ signal }, "shutting down: finishing requests in flight");
+  const force = setTimeout(() => process.exit(1), 15_000).unref();
+  try {
+    await server.close();
+    clearTimeout(force);
+    process.exit(0);
+  } catch (error) {
+    server.app.log.error({ err: error }, "shutdown failed");
+    process.exit(1);
+  }
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

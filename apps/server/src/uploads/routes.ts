@@ -1,0 +1,70 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { MSG, UPLOAD_FOLDERS, UPLOAD_LIMIT_BYTES, type UploadFolder } from "@vam/shared";
+import { uploads } from "../db/schema.js";
+import { badRequest, HttpError } from "../http/errors.js";
+import { cleanImage } from "./images.js";
+
+export const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_LIMIT_BYTES));
+
+interface ReceivedUpload {
+  file?: Buffer;
+  truncated: boolean;
+  folder?: string;
+}
+
+/** Reads the multipart body whatever the order of its parts; the file is capped at the largest limit. */
+async function receive(request: FastifyRequest): Promise<ReceivedUpload> {
+  const received: ReceivedUpload = { truncated: false };
+  for await (const part of request.parts()) {
+    if (part.type === "file") {
+      if (part.fieldname !== "image" || received.file) {
+        part.file.resume();
+        continue;
+      }
+      received.file = await part.toBuffer();
+      received.truncated = part.file.truncated;
+    } else if (part.fieldname === "folder") {
+      received.folder = String(part.value);
+    }
+  }
+  return received;
+}
+
+const toMb = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
+
+export async function uploadRoutes(app: FastifyInstance) {
+  async function handle(request: FastifyRequest, ownerId: string | null, allowed: readonly UploadFolder[]) {
+    if (!request.isMultipart()) throw badRequest(MSG.uploadMissingFile, "image");
+    const received = await receive(request);
+    const folder = (received.folder ?? allowed[0]) as UploadFolder;
+    if (!allowed.includes(folder)) throw badRequest(MSG.uploadUnknownFolder, "folder");
+    if (!received.file || received.file.length === 0) throw badRequest(MSG.uploadMissingFile, "image");
+    const limit = UPLOAD_LIMIT_BYTES[folder];
+    if (received.truncated || received.file.length > limit) throw new HttpError(413, MSG.uploadTooLarge(toMb(limit)));
+
+    const image = await cleanImage(received.file);
+    const key = `${folder}/${randomUUID()}.${image.extension}`;
+    const url = await app.storage.put(key, image.body, image.contentType);
+    await app.db.insert(uploads).values({
+      url,
+      storageKey: key,
+      folder,
+      contentType: image.contentType,
+      size: image.body.length,
+      ownerId,
+    });
+    return { imageUrl: url };
+  }
+
+  app.post("/upload", { preHandler: app.authenticate }, async (request, reply) =>
+    reply.status(201).send(await handle(request, request.user!.id, UPLOAD_FOLDERS)),
+  );
+
+  // Before an account exists only an avatar may be uploaded, and only at the sign-up pace.
+  app.post(
+    "/upload/register",
+    { config: { rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: "1 minute" } } },
+    async (request, reply) => reply.status(201).send(await handle(request, null, ["avatars"])),
+  );
+}

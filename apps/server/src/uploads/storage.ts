@@ -1,0 +1,62 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type { Config } from "../config.js";
+
+export interface Storage {
+  /** Stores the bytes under `key` and answers the public URL. */
+  put(key: string, body: Buffer, contentType: string): Promise<string>;
+  /** Origin to allow in the Content-Security-Policy for images, if not this server. */
+  origin?: string;
+}
+
+export const LOCAL_UPLOADS_PREFIX = "/uploads/";
+
+export function localUploadsDir(config: Config) {
+  return path.join(config.dataDir, "uploads");
+}
+
+function localStorage(root: string): Storage {
+  return {
+    async put(key, body) {
+      const file = path.join(root, key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, body, { flag: "wx" });
+      return LOCAL_UPLOADS_PREFIX + key;
+    },
+  };
+}
+
+function s3Storage(s3: NonNullable<Config["s3"]>): Storage {
+  const client = new S3Client({
+    region: s3.region,
+    endpoint: s3.endpoint,
+    forcePathStyle: Boolean(s3.endpoint),
+    credentials:
+      s3.accessKeyId && s3.secretAccessKey
+        ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
+        : undefined,
+  });
+  const base = (
+    s3.publicUrl ?? (s3.endpoint ? `${s3.endpoint}/${s3.bucket}` : `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`)
+  ).replace(/\/$/, "");
+  return {
+    origin: new URL(base).origin,
+    async put(key, body, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: s3.bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          CacheControl: "public, max-age=31536000, immutable",
+        }),
+      );
+      return `${base}/${key}`;
+    },
+  };
+}
+
+export function createStorage(config: Config): Storage {
+  return config.s3 ? s3Storage(config.s3) : localStorage(localUploadsDir(config));
+}

@@ -1,0 +1,48 @@
+import { and, count, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../db/client.js";
+import { bookings, users } from "../db/schema.js";
+import type { UserRow } from "../auth/authenticate.js";
+import { toSelfUser, type ReferralTotals } from "./serialize.js";
+
+export async function findUserByUsername(db: Db, username: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+    .limit(1);
+  return user;
+}
+
+export async function findUserByReferralCode(db: Db, code: string) {
+  const [user] = await db.select().from(users).where(eq(users.referralCode, code.toUpperCase())).limit(1);
+  return user;
+}
+
+/** Which of `username` and `email` already belong to someone other than `exceptId`. */
+export async function findTakenIdentity(db: Db, username: string, email: string, exceptId?: string) {
+  const rows = await db
+    .select({ id: users.id, username: users.username, email: users.email })
+    .from(users)
+    .where(sql`(lower(${users.username}) = ${username.toLowerCase()} or ${users.email} = ${email})`);
+  const others = rows.filter((row) => row.id !== exceptId);
+  return {
+    username: others.some((row) => row.username.toLowerCase() === username.toLowerCase()),
+    email: others.some((row) => row.email === email),
+  };
+}
+
+async function referralTotals(db: Db, userId: string): Promise<ReferralTotals> {
+  const referred = db.select({ id: users.id }).from(users).where(eq(users.referredBy, userId));
+  const [[people], [completed]] = await Promise.all([
+    db.select({ n: count() }).from(users).where(eq(users.referredBy, userId)),
+    db
+      .select({ n: count() })
+      .from(bookings)
+      .where(and(inArray(bookings.clientId, referred), eq(bookings.status, "COMPLETED"))),
+  ]);
+  return { referralCount: people?.n ?? 0, referralBookings: completed?.n ?? 0 };
+}
+
+export async function selfView(db: Db, user: UserRow) {
+  return toSelfUser(user, await referralTotals(db, user.id));
+}

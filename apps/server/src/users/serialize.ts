@@ -1,0 +1,38 @@
+import type { PublicUser, Role, SelfUser } from "@vam/shared";
+import type { UserRow } from "../auth/authenticate.js";
+
+/** What anyone may see: never the email, the password hash or referral data. */
+export function toPublicUser(user: UserRow): PublicUser {
+  return {
+    id: user.id,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role as Role,
+    location: user.location,
+    skills: user.skills,
+    experience: user.experience,
+    availability: user.availability,
+    salaryRate: user.salaryRate,
+    avatar: user.avatar,
+    bio: user.bio,
+    rating: user.rating,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export interface ReferralTotals {
+  referralCount: number;
+  referralBookings: number;
+}
+
+export function toSelfUser(user: UserRow, totals: ReferralTotals): SelfUser {
+  return {
+    ...toPublicUser(user),
+    email: user.email,
+    referralCode: user.referralCode,
+    referredBy: user.referredBy,
+    moneyEarned: user.moneyEarned,
+    ...totals,
+  };
+}

@@ -1,0 +1,48 @@
+export const ROLES = ["Boss", "Assistant", "Sharer"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const EXPERIENCE_OPTIONS = ["Entry level", "1-3 years", "3-5 years", "5+ years", "10+ years"] as const;
+export const AVAILABILITY_OPTIONS = ["Full-time", "Part-time", "Contract", "Freelance", "Internship"] as const;
+export const SKILL_OPTIONS = [
+  "Software",
+  "Engineering",
+  "Writing",
+  "Marketing",
+  "SEO",
+  "AI",
+  "Beauty",
+  "Wellness",
+  "Technology",
+  "Events",
+  "Others",
+] as const;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 14;
+export const USERNAME_MAX = 30;
+
+/** Pesos per hour. Assistants are always at this rate; it is also the display default. */
+export const ASSISTANT_RATE = 1250;
+export const DEFAULT_RATING = 4.9;
+export const SKILLS_PREVIEW = 3;
+
+export const UPLOAD_FOLDERS = ["gallery", "avatars", "postings"] as const;
+export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
+const MB = 1024 * 1024;
+/** Gallery 2 MB, avatar 1.5 MB, anything else (posting images) 5 MB. */
+export const UPLOAD_LIMIT_BYTES: Record<UploadFolder, number> = {
+  gallery: 2 * MB,
+  avatars: 1.5 * MB,
+  postings: 5 * MB,
+};
+export const ALLOWED_IMAGE_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/gif"] as const;
+
+/** How long transient confirmations (toasts, upload success) stay on screen. */
+export const FLASH_MS = 3000;
+
+export const TIME_ZONE = "Asia/Manila";
+export const SLOT_STARTS = ["09:00", "13:00"] as const;
+export const SLOT_HOURS = 4;
+export const DURATIONS = [4, 8] as const;
+
+export const DEFAULT_AVATAR = "/noavatar.jpg";

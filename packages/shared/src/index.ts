@@ -1,0 +1,6 @@
+export * from "./constants.js";
+export * from "./messages.js";
+export * from "./format.js";
+export * from "./types.js";
+export * from "./schemas/auth.js";
+export * from "./schemas/users.js";

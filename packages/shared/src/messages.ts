@@ -1,0 +1,53 @@
+import { ALLOWED_IMAGE_TYPES, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from "./constants.js";
+
+/** Every user-facing text that both the server and the web client show. */
+export const MSG = {
+  firstNameRequired: "First name is required",
+  lastNameRequired: "Last name is required",
+  usernameRequired: "Username is required",
+  usernameChars: "Username can only contain letters, numbers, and underscores",
+  usernameTooLong: `Username must be at most ${USERNAME_MAX} characters`,
+  emailRequired: "Email is required",
+  emailInvalid: "Please enter a valid email address",
+  passwordRequired: "Password is required",
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters`,
+  passwordTooLong: `Password must be less than ${PASSWORD_MAX + 1} characters`,
+  roleRequired: "Please choose a role",
+  locationRequired: "Address is required",
+  experienceRequired: "Please choose your experience",
+  availabilityRequired: "Please choose your availability",
+  skillUnknown: "Please pick skills from the list",
+  skillDuplicate: "Each skill can be picked only once",
+  textTooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+
+  usernameTaken: "This username is already taken",
+  emailTaken: "An account with this email already exists",
+  referralCodeUnknown: "This referral code does not exist",
+  roleReadOnly: "Your role cannot be changed after registration",
+  assistantRateFixed: "The Assistant rate is fixed at ₱1,250 per hour",
+  avatarNotIssued: "The avatar must be an image uploaded to this site",
+
+  loginInvalid: "Invalid username or password. Please try again.",
+  loginFailed: "Login failed. Please check your credentials and try again.",
+  loginMalformed: "Invalid response format from server",
+  registerSuccess: "Registration successful! You can now login with your credentials.",
+  registerFailed: "Failed to create user!",
+  tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
+  tooManyRequests: "Too many requests. Please slow down and try again shortly.",
+
+  unauthenticated: "Please log in to continue",
+  sessionExpired: "Your session has expired. Please log in again.",
+  forbiddenOtherUser: "You can only change your own account",
+  notFound: "Not found",
+  userNotFound: "User not found",
+  serverError: "Something went wrong on our side. Please try again.",
+  bodyTooLarge: "The request is too large",
+  invalidJson: "The request body is not valid JSON",
+
+  uploadInvalidType: `Invalid file type. Allowed: ${ALLOWED_IMAGE_TYPES.join(", ")}`,
+  uploadTooLarge: (mb: number) => `File too large. Maximum size: ${mb}MB`,
+  uploadMissingFile: "Please choose an image to upload",
+  uploadUnknownFolder: "Unknown upload folder",
+  uploadUnreadable: "The image could not be read. Please try another file.",
+  uploadFailedStatus: (statusText: string) => `Upload failed: ${statusText}`,
+} as const;

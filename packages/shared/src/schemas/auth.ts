@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { MSG } from "../messages.js";
+import * as f from "./fields.js";
+
+export const registerSchema = z.object({
+  firstName: f.requiredText(MSG.firstNameRequired, 50, "First name"),
+  lastName: f.requiredText(MSG.lastNameRequired, 50, "Last name"),
+  username: f.username,
+  email: f.email,
+  password: f.password,
+  role: f.role,
+  location: f.requiredText(MSG.locationRequired, 120, "Address"),
+  skills: f.skills.default([]),
+  experience: f.experience,
+  availability: f.availability,
+  avatar: f.imageUrl.optional().transform((value) => (value ? value : undefined)),
+  referralCode: f.optionalTrimmed(32, "Referral code"),
+  /** Accepted for compatibility with the spec's client; the server decides the rate. */
+  salaryRate: z.number().optional(),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+export type RegisterData = z.output<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  username: z.string({ error: MSG.usernameRequired }).trim().min(1, MSG.usernameRequired).max(100),
+  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200),
+});
+export type LoginInput = z.input<typeof loginSchema>;

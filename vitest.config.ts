@@ -1,0 +1,27 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "unit", include: ["packages/*/test/**/*.test.ts"] } },
+      {
+        test: {
+          name: "api",
+          include: ["apps/server/test/**/*.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One browser and one server per file; files run one after another to stay within 2 cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
