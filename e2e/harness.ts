@@ -1,0 +1,61 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { loadConfig } from "../apps/server/src/config.js";
+import { openDatabase } from "../apps/server/src/db/client.js";
+import { seedDemoData } from "../apps/server/src/seed/demo.js";
+import { DEFAULT_WEB_DIST, startServer, type RunningServer } from "../apps/server/src/server.js";
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--autoplay-policy=no-user-gesture-required",
+];
+
+export interface E2E {
+  server: RunningServer;
+  baseUrl: string;
+  browser: Browser;
+  /** A fresh browser context (its own storage) and page. */
+  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  screenshot(page: Page, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The real product: built web app, server and an embedded database, in a headless Chromium. */
+export async function startE2E(options: { seed?: boolean } = {}): Promise<E2E> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "vam-e2e-"));
+  const config = {
+    ...loadConfig({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" }),
+    webDist: DEFAULT_WEB_DIST,
+  };
+  const database = await openDatabase({});
+  if (options.seed) await seedDemoData(database.db, config);
+  const server = await startServer(config, database);
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const shotsDir = path.resolve("test-results", "screenshots");
+
+  return {
+    server,
+    baseUrl: server.url,
+    browser,
+    async newPage() {
+      const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      return { context, page };
+    },
+    async screenshot(page, name) {
+      await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
