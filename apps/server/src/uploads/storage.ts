@@ -1,6 +1,5 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { Config } from "../config.js";
 
 export interface Storage {
@@ -28,21 +27,26 @@ function localStorage(root: string): Storage {
 }
 
 function s3Storage(s3: NonNullable<Config["s3"]>): Storage {
-  const client = new S3Client({
-    region: s3.region,
-    endpoint: s3.endpoint,
-    forcePathStyle: Boolean(s3.endpoint),
-    credentials:
-      s3.accessKeyId && s3.secretAccessKey
-        ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
-        : undefined,
-  });
+  // The SDK is large: load it only where S3 is configured, on the first upload.
+  const sdk = import("@aws-sdk/client-s3").then(({ S3Client, PutObjectCommand }) => ({
+    PutObjectCommand,
+    client: new S3Client({
+      region: s3.region,
+      endpoint: s3.endpoint,
+      forcePathStyle: Boolean(s3.endpoint),
+      credentials:
+        s3.accessKeyId && s3.secretAccessKey
+          ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
+          : undefined,
+    }),
+  }));
   const base = (
     s3.publicUrl ?? (s3.endpoint ? `${s3.endpoint}/${s3.bucket}` : `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`)
   ).replace(/\/$/, "");
   return {
     origin: new URL(base).origin,
     async put(key, body, contentType) {
+      const { client, PutObjectCommand } = await sdk;
       await client.send(
         new PutObjectCommand({
           Bucket: s3.bucket,
