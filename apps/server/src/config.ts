@@ -82,7 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
-    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== "test",
+    // Demo accounts share a published password: never by default where NODE_ENV=production.
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV === "development",
     trustProxy: e.TRUST_PROXY ?? false,
     s3: e.S3_BUCKET
       ? {
