@@ -1,3 +1,4 @@
+import { mkdir } from "node:fs/promises";
 import Fastify, { type FastifyInstance } from "fastify";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
@@ -95,6 +96,7 @@ export async function buildApp({ config, database, redis }: AppDeps): Promise<Fa
   );
 
   if (!config.s3) {
+    await mkdir(localUploadsDir(config), { recursive: true });
     await app.register(fastifyStatic, {
       root: localUploadsDir(config),
       prefix: LOCAL_UPLOADS_PREFIX,

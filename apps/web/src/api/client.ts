@@ -1,0 +1,68 @@
+import { readToken } from "../features/auth/storage";
+import { ApiError, NoResponseError } from "./errors";
+import { reportUnauthorized } from "./session-events";
+
+const API_BASE = "/api";
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+function authHeaders(): Record<string, string> {
+  const token = readToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+function errorFields(body: unknown): { message?: string; field?: string } {
+  if (typeof body !== "object" || body === null) return {};
+  const { message, field } = body as Record<string, unknown>;
+  return {
+    message: typeof message === "string" && message ? message : undefined,
+    field: typeof field === "string" ? field : undefined,
+  };
+}
+
+/** Turns an error answer into an ApiError, logging it and signing out on 401. */
+export function toApiError(status: number, statusText: string, body: unknown): ApiError {
+  const { message, field } = errorFields(body);
+  console.error("API error", { status, message, data: body });
+  if (status === 401) reportUnauthorized();
+  return new ApiError(status, statusText, message, field);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json", ...authHeaders() };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      credentials: "include",
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    console.error("API error", { path, message: String(error) });
+    throw new NoResponseError(error);
+  }
+
+  const data = await readBody(response);
+  if (!response.ok) throw toApiError(response.status, response.statusText, data);
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>("GET", path),
+  post: <T>(path: string, body?: unknown) => request<T>("POST", path, body),
+  put: <T>(path: string, body?: unknown) => request<T>("PUT", path, body),
+  delete: <T>(path: string) => request<T>("DELETE", path),
+};

@@ -1,0 +1,22 @@
+import { DEFAULT_AVATAR } from "@vam/shared";
+import { useState } from "react";
+
+interface UserAvatarProps {
+  src: string | null | undefined;
+  alt: string;
+  className?: string;
+}
+
+/** A round avatar that falls back to the default picture when missing or broken. */
+export function UserAvatar({ src, alt, className = "size-10" }: UserAvatarProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const shown = src && src !== failedSrc ? src : DEFAULT_AVATAR;
+  return (
+    <img
+      src={shown}
+      alt={alt}
+      onError={() => setFailedSrc(shown)}
+      className={`shrink-0 rounded-full bg-slate-800 object-cover ring-2 ring-slate-800 ${className}`}
+    />
+  );
+}

@@ -1,0 +1,20 @@
+import type { LoginInput, SelfUser } from "@vam/shared";
+import { createContext, use } from "react";
+
+export interface AuthContextValue {
+  user: SelfUser | null;
+  token: string | null;
+  /** True until the stored session has been checked with the server. */
+  loading: boolean;
+  login: (credentials: LoginInput) => Promise<SelfUser>;
+  logout: () => Promise<void>;
+  setUser: (user: SelfUser) => void;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = use(AuthContext);
+  if (!value) throw new Error("useAuth must be used inside <AuthProvider>");
+  return value;
+}

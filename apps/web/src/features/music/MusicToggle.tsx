@@ -1,0 +1,18 @@
+import { Music, Pause } from "lucide-react";
+import { useMusic } from "./music-context";
+
+export function MusicToggle() {
+  const { playing, toggle } = useMusic();
+  return (
+    <button
+      type="button"
+      onClick={toggle}
+      aria-pressed={playing}
+      aria-label={playing ? "Pause music" : "Play music"}
+      title={playing ? "Pause music" : "Play music"}
+      className="btn-ghost relative p-2"
+    >
+      {playing ? <Pause aria-hidden="true" className="size-5 text-teal-400" /> : <Music aria-hidden="true" className="size-5" />}
+    </button>
+  );
+}

@@ -1,0 +1,106 @@
+import type { SelfUser } from "@vam/shared";
+import { Briefcase, CalendarClock, LogOut, MapPin, Pencil } from "lucide-react";
+import { Link, useNavigate } from "react-router";
+import { UserAvatar } from "../../components/UserAvatar";
+import { useAuth } from "../auth/auth-context";
+
+export default function ProfilePage() {
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  if (!user) return null;
+
+  const onLogout = () => {
+    // Leave the protected page first so that its guard does not redirect to /login meanwhile.
+    navigate("/home", { flushSync: true });
+    void logout();
+  };
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <section className="card overflow-hidden">
+        <div aria-hidden="true" className="h-28 bg-gradient-to-r from-teal-600/40 via-cyan-700/30 to-slate-900" />
+        <div className="flex flex-col gap-6 px-6 pb-6 sm:flex-row sm:items-end">
+          <Link to="/profile/update" aria-label="Edit profile" className="group relative -mt-14 w-fit rounded-full">
+            <UserAvatar src={user.avatar} alt="" className="size-28 ring-4 ring-slate-900" />
+            <span className="absolute right-1 bottom-1 grid size-8 place-items-center rounded-full bg-teal-500 text-slate-950 shadow-lg transition group-hover:scale-110">
+              <Pencil aria-hidden="true" className="size-4" />
+            </span>
+          </Link>
+          <div className="flex-1 space-y-1">
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="text-2xl font-bold text-white">
+                {user.firstName} {user.lastName}
+              </h1>
+              <span className="rounded-full bg-teal-500/15 px-3 py-0.5 text-xs font-semibold text-teal-300 ring-1 ring-teal-500/40">
+                {user.role}
+              </span>
+            </div>
+            <p className="text-sm text-slate-400">@{user.username}</p>
+          </div>
+          <div className="flex gap-3">
+            <Link to="/profile/update" className="btn-secondary">
+              <Pencil aria-hidden="true" className="size-4" />
+              Update Profile
+            </Link>
+            <button type="button" onClick={onLogout} className="btn-ghost">
+              <LogOut aria-hidden="true" className="size-4" />
+              Logout
+            </button>
+          </div>
+        </div>
+      </section>
+
+      <div className="mt-6 grid gap-6 md:grid-cols-3">
+        <ProfileDetails user={user} />
+        <section aria-labelledby="skills-heading" className="card p-6 md:col-span-2">
+          <h2 id="skills-heading" className="mb-3 font-semibold text-white">
+            Skills
+          </h2>
+          {user.skills.length > 0 ? (
+            <ul className="flex flex-wrap gap-2">
+              {user.skills.map((skill) => (
+                <li key={skill} className="rounded-full bg-slate-800 px-3 py-1 text-sm text-slate-200 ring-1 ring-slate-700">
+                  {skill}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-slate-400">No skills listed</p>
+          )}
+          {user.bio && (
+            <>
+              <h2 className="mt-6 mb-2 font-semibold text-white">About</h2>
+              <p className="text-sm leading-relaxed whitespace-pre-line text-slate-300">{user.bio}</p>
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function ProfileDetails({ user }: { user: SelfUser }) {
+  const rows = [
+    { icon: MapPin, label: "Location", value: user.location },
+    { icon: Briefcase, label: "Experience", value: user.experience },
+    { icon: CalendarClock, label: "Availability", value: user.availability },
+  ];
+  return (
+    <section aria-labelledby="details-heading" className="card p-6">
+      <h2 id="details-heading" className="mb-4 font-semibold text-white">
+        Details
+      </h2>
+      <dl className="space-y-4">
+        {rows.map(({ icon: Icon, label, value }) => (
+          <div key={label} className="flex gap-3">
+            <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-teal-400" />
+            <div>
+              <dt className="text-xs text-slate-400">{label}</dt>
+              <dd className="text-sm text-slate-100">{value || "N/A"}</dd>
+            </div>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

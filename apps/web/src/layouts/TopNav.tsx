@@ -1,0 +1,53 @@
+import { Headset, House, Search } from "lucide-react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { useAuth } from "../features/auth/auth-context";
+import { MusicToggle } from "../features/music/MusicToggle";
+import { useUnreadCount } from "../features/notifications/useUnreadCount";
+import { AccountMenu } from "./AccountMenu";
+
+export function TopNav() {
+  const { user, logout } = useAuth();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const unreadCount = useUnreadCount();
+  const BrowseIcon = pathname === "/home" ? Search : House;
+
+  const onLogout = () => {
+    // Leave the page first so that a protected page does not redirect to /login meanwhile.
+    navigate("/", { flushSync: true });
+    void logout();
+  };
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-800/80 bg-slate-950/85 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
+        <Link to="/home" aria-label="VA Marketplace home" className="mr-auto flex items-center gap-2 rounded-lg font-bold text-white">
+          <span className="grid size-9 place-items-center rounded-xl bg-teal-500 text-slate-950">
+            <Headset aria-hidden="true" className="size-5" />
+          </span>
+          <span className="hidden text-lg tracking-tight sm:inline">
+            VA<span className="text-teal-400">Marketplace</span>
+          </span>
+        </Link>
+
+        <Link to="/profile/list" aria-label="Browse assistants" title="Browse assistants" className="btn-ghost p-2">
+          <BrowseIcon aria-hidden="true" className="size-5" />
+        </Link>
+        <MusicToggle />
+
+        {user ? (
+          <AccountMenu user={user} unreadCount={unreadCount} onLogout={onLogout} />
+        ) : (
+          <div className="flex items-center gap-2">
+            <Link to="/login" className="btn-ghost">
+              Log in
+            </Link>
+            <Link to="/register" className="btn-primary">
+              Sign up
+            </Link>
+          </div>
+        )}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,23 @@
+import { FLASH_MS } from "@vam/shared";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router/dom";
+import { Toaster } from "sonner";
+import { AuthProvider } from "./features/auth/AuthProvider";
+import { MusicProvider } from "./features/music/MusicProvider";
+import "./index.css";
+import { router } from "./router";
+
+const root = document.getElementById("root");
+if (!root) throw new Error("Missing #root element");
+
+createRoot(root).render(
+  <StrictMode>
+    <AuthProvider>
+      <MusicProvider>
+        <RouterProvider router={router} />
+        <Toaster theme="dark" duration={FLASH_MS} richColors closeButton />
+      </MusicProvider>
+    </AuthProvider>
+  </StrictMode>,
+);

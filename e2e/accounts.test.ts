@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { MSG } from "@vam/shared";
+import { users } from "../apps/server/src/db/schema.js";
+import { startE2E, type E2E } from "./harness.js";
+import { avatarPng, registerViaApi } from "./helpers.js";
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(() => e2e?.close());
+
+describe("accounts in the browser", () => {
+  it("registers with a referral code and an avatar, logs in, uses the menu and logs out", async () => {
+    const referrer = await registerViaApi(e2e, { username: "liza_refers" });
+    const { page, context } = await e2e.newPage();
+
+    await page.goto(`/register?referralCode=${referrer.referralCode}`);
+    await expect.poll(() => page.getByLabel("Referral code (optional)").inputValue()).toBe(referrer.referralCode);
+
+    await page.getByLabel("First name").fill("Andrea");
+    await page.getByLabel("Last name").fill("Reyes");
+    await page.getByLabel("Username").fill("andrea_reyes");
+    await page.getByLabel("Email").fill("andrea@example.ph");
+    await page.getByLabel("Password").fill("mabuhay123");
+    await page.getByLabel("Role").selectOption("Assistant");
+    await page.getByLabel("Address").fill("Iloilo City");
+    await page.getByLabel("Experience").selectOption("3-5 years");
+    await page.getByLabel("Availability").selectOption("Freelance");
+    await page.getByRole("button", { name: "Add Writing" }).click();
+    await page.getByRole("button", { name: "Add SEO" }).click();
+    await page.getByRole("button", { name: "Remove SEO" }).click();
+    await page.getByLabel("Avatar (optional)").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await avatarPng() });
+    await page.getByText("Upload successful").waitFor();
+
+    await page.getByRole("button", { name: "Terms of Service" }).click();
+    const terms = page.getByRole("dialog", { name: "Terms of Service" });
+    await terms.waitFor();
+    expect(await terms.getByRole("heading", { level: 3 }).count()).toBe(12);
+    await page.keyboard.press("Escape");
+    await terms.waitFor({ state: "detached" });
+    await e2e.screenshot(page, "register-filled");
+
+    const alert = page.waitForEvent("dialog");
+    await page.getByRole("button", { name: "Create Profile" }).click();
+    const dialog = await alert;
+    expect(dialog.message()).toBe(MSG.registerSuccess);
+    await dialog.accept();
+    await page.waitForURL("**/login");
+
+    const [created] = await e2e.server.database.db.select().from(users).where(eq(users.username, "andrea_reyes"));
+    expect(created).toMatchObject({ referredBy: referrer.id, role: "Assistant", salaryRate: 1250, skills: ["Writing"] });
+    expect(created!.avatar).toMatch(/^\/uploads\/avatars\//);
+
+    await page.getByLabel("Username").fill("andrea_reyes");
+    await page.getByLabel("Password").fill("mabuhay123");
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await page.waitForURL("**/profile/list");
+
+    const menuButton = page.getByRole("button", { name: "Account menu" });
+    await menuButton.click();
+    const menu = page.getByRole("navigation", { name: "Account" });
+    await menu.getByText("andrea_reyes").waitFor();
+    await menu.getByText("andrea@example.ph").waitFor();
+    for (const item of ["Profile", "Messages", "Bookings", "Notifications"]) {
+      await menu.getByRole("link", { name: item }).waitFor();
+    }
+    await e2e.screenshot(page, "account-menu");
+    await page.getByRole("heading", { name: "Browse Assistants" }).click();
+    await menu.waitFor({ state: "hidden" });
+
+    const token = await page.evaluate(() => localStorage.getItem("token"));
+    await menuButton.click();
+    await menu.getByRole("button", { name: "Log out" }).click();
+    await page.waitForURL("**/home");
+    await page.getByRole("link", { name: "Log in", exact: true }).first().waitFor();
+    expect(await page.evaluate(() => [localStorage.getItem("token"), localStorage.getItem("user")])).toEqual([null, null]);
+
+    await expect
+      .poll(async () => (await fetch(`${e2e.baseUrl}/api/users/verify`, { headers: { authorization: `Bearer ${token}` } })).status)
+      .toBe(401);
+    await context.close();
+  });
+
+  it("shows the spec's text for a wrong password", async () => {
+    await registerViaApi(e2e, { username: "wrong_pass_user" });
+    const { page, context } = await e2e.newPage();
+    await page.goto("/login");
+    await page.getByLabel("Username").fill("wrong_pass_user");
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await page.getByText(MSG.loginInvalid).waitFor();
+    expect(page.url()).toMatch(/\/login$/);
+    await context.close();
+  });
+
+  it("shows the shared validation messages before sending anything", async () => {
+    const { page, context } = await e2e.newPage();
+    await page.goto("/register");
+    await page.getByLabel("Username").fill("bad name!");
+    await page.getByLabel("Password").fill("short");
+    await page.getByRole("button", { name: "Create Profile" }).click();
+    await page.getByText(MSG.usernameChars).waitFor();
+    await page.getByText(MSG.passwordTooShort).waitFor();
+    await page.getByText(MSG.firstNameRequired).waitFor();
+    await context.close();
+  });
+
+  it("sends a signed-out visitor from protected pages to /login", async () => {
+    const { page, context } = await e2e.newPage();
+    for (const path of ["/profile", "/bookings", "/chat", "/notifications", "/profile/update"]) {
+      await page.goto(path);
+      await page.waitForURL("**/login");
+    }
+    await context.close();
+  });
+
+  it("signs out a stored session the server no longer accepts", async () => {
+    const { page, context } = await e2e.newPage();
+    await page.goto("/home");
+    await page.evaluate(() => {
+      localStorage.setItem("token", "revoked-or-made-up");
+      localStorage.setItem("user", JSON.stringify({ id: "00000000-0000-0000-0000-000000000000", username: "ghost" }));
+    });
+    await page.goto("/profile");
+    await page.waitForURL("**/login");
+    expect(await page.evaluate(() => [localStorage.getItem("token"), localStorage.getItem("user")])).toEqual([null, null]);
+    await context.close();
+  });
+
+  it("lands / on /home with the hero, the heading and Get Started", async () => {
+    const { page, context } = await e2e.newPage();
+    await page.goto("/");
+    await page.waitForURL("**/home");
+    await page.getByRole("heading", { name: "Find a Good Assistant Here" }).waitFor();
+    const hero = page.locator("img[src='/hero.jpg']");
+    await expect.poll(() => hero.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([768, 432]);
+    await page.getByLabel("Name").fill("Maria");
+    await page.getByLabel("Where").fill("Cebu");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/\/profile\/list\?userName=Maria&location=Cebu$/);
+    await page.goto("/home");
+    await page.getByRole("link", { name: "Get Started" }).click();
+    await page.waitForURL("**/register");
+    await context.close();
+  });
+});
