@@ -83,6 +83,24 @@ describe("accounts in the browser", () => {
     await context.close();
   });
 
+  it("shows the referrer the unread notification of a sign-up with their code", async () => {
+    const referrer = await registerViaApi(e2e, { username: "badge_referrer" });
+    await registerViaApi(e2e, { username: "badge_newcomer", referralCode: referrer.referralCode });
+    const { page, context } = await e2e.newPage();
+    await page.goto("/login");
+    await page.getByLabel("Username").fill("badge_referrer");
+    await page.getByLabel("Password").fill("secret123");
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await page.waitForURL("**/profile/list");
+    const menuButton = page.getByRole("button", { name: "Account menu" });
+    await expect.poll(() => menuButton.getAttribute("aria-describedby")).toBeTruthy();
+    await page.getByText("1 unread notification", { exact: true }).first().waitFor({ state: "attached" });
+    await menuButton.click();
+    await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Notifications" }).waitFor();
+    await e2e.screenshot(page, "unread-badge");
+    await context.close();
+  });
+
   it("shows the spec's text for a wrong password", async () => {
     await registerViaApi(e2e, { username: "wrong_pass_user" });
     const { page, context } = await e2e.newPage();
