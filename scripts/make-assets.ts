@@ -64,7 +64,7 @@ function sunMotif(cx: number, cy: number, r: number): string {
   return `
     <g>
       <circle cx="${cx}" cy="${cy}" r="${r * 3.4}" fill="url(#sunHalo)"/>
-      <path d="${rays.join("")}" fill="#fcd34d" opacity="0.30"/>
+      <path d="${rays.join("")}" fill="#fcd34d" opacity="0.55"/>
       <circle cx="${cx}" cy="${cy}" r="${r}" fill="url(#sunDisc)" opacity="0.85"/>
     </g>`;
 }
@@ -87,6 +87,32 @@ function pesoGlyph(cx: number, cy: number, s: number, fill: string): string {
   return `<g fill="${fill}"><path d="${bowl}" fill-rule="evenodd"/>${bars}</g>`;
 }
 
+/** Coconut palm silhouette rooted at (x, y); dir flips/scales the lean. */
+function palm(x: number, y: number, dir: number): string {
+  const k = Math.abs(dir);
+  const sx = Math.sign(dir);
+  const topX = x - sx * 34 * k;
+  const topY = y - 150 * k;
+  const trunk = `M${f1(x - 5 * k)},${f1(y)} C${f1(x - sx * 6 * k)},${f1(y - 70 * k)} ${f1(topX + sx * 14 * k)},${f1(topY + 50 * k)} ${f1(topX - 2)},${f1(topY)} L${f1(topX + 3)},${f1(topY + 2)} C${f1(topX + sx * 20 * k)},${f1(topY + 52 * k)} ${f1(x + sx * 4 * k)},${f1(y - 70 * k)} ${f1(x + 6 * k)},${f1(y)} Z`;
+  const fronds: string[] = [];
+  const angles = [-175, -150, -125, -100, -72, -45, -18, 12, 165];
+  for (const deg of angles) {
+    const a = (deg * Math.PI) / 180;
+    const len = (62 + 14 * Math.cos(a * 3)) * k;
+    const droop = 26 * k;
+    const ex = topX + Math.cos(a) * len;
+    const ey = topY + Math.sin(a) * len * 0.55 + droop;
+    const mx = topX + Math.cos(a) * len * 0.5;
+    const my = topY + Math.sin(a) * len * 0.5 - 8 * k;
+    const nx = -Math.sin(a) * 13 * k;
+    const ny = Math.cos(a) * 13 * k;
+    fronds.push(
+      `M${f1(topX)},${f1(topY)} Q${f1(mx + nx)},${f1(my + ny)} ${f1(ex)},${f1(ey)} Q${f1(mx - nx * 0.35)},${f1(my - ny * 0.35 + 4 * k)} ${f1(topX)},${f1(topY)} Z`,
+    );
+  }
+  return `<g fill="#050d18"><path d="${trunk}"/><path d="${fronds.join("")}"/></g>`;
+}
+
 function heroSvg(): string {
   const W = 768;
   const H = 432;
@@ -98,7 +124,7 @@ function heroSvg(): string {
     const x = rng() * W;
     const y = rng() * H * 0.62;
     const size = rng();
-    const calm = x < W * 0.55 && y > 90 && y < 300 ? 0.35 : 1;
+    const calm = x < W * 0.55 && y > 90 && y < 300 ? 0.5 : 1;
     const op = (0.15 + 0.55 * rng() * (x / W + 0.3)) * calm;
     const r = size > 0.96 ? 1.5 : size > 0.8 ? 1.0 : 0.6;
     stars.push(`<circle cx="${f1(x)}" cy="${f1(y)}" r="${r}" fill="#e0f2fe" opacity="${op.toFixed(2)}"/>`);
@@ -170,9 +196,9 @@ function heroSvg(): string {
       <stop offset="1" stop-color="#6d28d9" stop-opacity="0"/>
     </radialGradient>
     <linearGradient id="leftShade" x1="0" y1="0" x2="1" y2="0">
-      <stop offset="0" stop-color="#040714" stop-opacity="0.72"/>
-      <stop offset="0.42" stop-color="#040714" stop-opacity="0.45"/>
-      <stop offset="0.62" stop-color="#040714" stop-opacity="0"/>
+      <stop offset="0" stop-color="#040714" stop-opacity="0.55"/>
+      <stop offset="0.4" stop-color="#040714" stop-opacity="0.32"/>
+      <stop offset="0.6" stop-color="#040714" stop-opacity="0"/>
     </linearGradient>
     <radialGradient id="sunHalo" cx="0.5" cy="0.5" r="0.5">
       <stop offset="0" stop-color="#fbbf24" stop-opacity="0.30"/>
@@ -240,6 +266,12 @@ function heroSvg(): string {
   <path d="${starPath(566, 120, 4.5, 1.9)}" fill="#fde68a" opacity="0.6"/>
   <path d="${starPath(742, 150, 4.5, 1.9)}" fill="#fde68a" opacity="0.6"/>
 
+  <!-- Horizon glow and soft hills -->
+  <ellipse cx="${W * 0.62}" cy="352" rx="${W * 0.62}" ry="70" fill="#14b8a6" opacity="0.10" filter="url(#blur6)"/>
+  <path d="M0,318 C120,292 230,300 330,312 C430,324 520,286 640,290 C700,292 740,300 768,306 L768,360 L0,360 Z" fill="#0c2536" opacity="0.85"/>
+  ${palm(744, 352, 1)}
+  ${palm(18, 356, -0.8)}
+
   <!-- Skyline -->
   ${skyline(360, 20, 70, 11, "#0b2230", 0.9)}
   ${skyline(366, 8, 40, 23, "#07141f", 1)}
@@ -283,6 +315,16 @@ function heroSvg(): string {
     <rect x="${lx}" y="${ly}" width="${lw}" height="${lh / 2}" rx="4" fill="#ffffff" opacity="0.035"/>
   </g>
 
+  <!-- Phone lying on the desk, with a notification glow -->
+  <g>
+    <ellipse cx="372" cy="376" rx="46" ry="9" fill="#2dd4bf" opacity="0.10" filter="url(#blur6)"/>
+    <path d="M336,384 L352,364 H412 L398,384 Z" fill="#1e293b" stroke="#475569" stroke-width="1"/>
+    <path d="M342,381 L355,367 H406 L394,381 Z" fill="#0f3b4a"/>
+    <path d="M360,371 H392 L389,375 H357 Z" fill="#2dd4bf" opacity="0.8"/>
+  </g>
+  <!-- Desk sheen -->
+  <path d="M0,353 L${W},347 L${W},356 L0,362 Z" fill="#ffffff" opacity="0.03"/>
+
   <!-- Mug with steam -->
   <g>
     <path d="M700,322 h30 v22 a8,8 0 0 1 -8,8 h-14 a8,8 0 0 1 -8,-8 Z" fill="url(#mug)"/>
@@ -308,12 +350,12 @@ function heroSvg(): string {
     <rect x="466" y="180" width="58" height="5" rx="2.5" fill="#e2e8f0" opacity="0.45"/>
   </g>
   <g filter="url(#shadow)">
-    <path d="M512,100 h84 a12,12 0 0 1 12,12 v18 a12,12 0 0 1 -12,12 h-4 v11 l-13,-11 h-67 a12,12 0 0 1 -12,-12 v-18 a12,12 0 0 1 12,-12 Z"
+<g transform="translate(-22 0)">    <path d="M512,100 h84 a12,12 0 0 1 12,12 v18 a12,12 0 0 1 -12,12 h-4 v11 l-13,-11 h-67 a12,12 0 0 1 -12,-12 v-18 a12,12 0 0 1 12,-12 Z"
       fill="url(#bubbleTeal)"/>
     <circle cx="536" cy="121" r="3.6" fill="#f0fdfa"/>
     <circle cx="550" cy="121" r="3.6" fill="#f0fdfa" opacity="0.8"/>
     <circle cx="564" cy="121" r="3.6" fill="#f0fdfa" opacity="0.6"/>
-    <path d="M578,121 l5,5 l9,-10" stroke="#f0fdfa" stroke-width="2.4" fill="none" stroke-linecap="round" stroke-linejoin="round"/>
+    <path d="M578,121 l5,5 l9,-10" stroke="#f0fdfa" stroke-width="2.4" fill="none" stroke-linecap="round" stroke-linejoin="round"/></g>
   </g>
 
   <!-- Calendar card -->
@@ -530,7 +572,7 @@ function synthLoop(): Float64Array {
   const lpCoef = 1 - Math.exp((-2 * Math.PI * 3000) / SR);
   let z1 = 0;
   let z2 = 0;
-  let dry = circular(buf, 2, (x) => {
+  const dry = circular(buf, 2, (x) => {
     z1 += lpCoef * (x - z1);
     z2 += lpCoef * (z1 - z2);
     return z2;
@@ -560,7 +602,11 @@ function synthLoop(): Float64Array {
   });
   for (let i = 0; i < N; i++) dry[i] = dry[i]! * 0.8 + wet[i]! * 0.35;
 
-  // Remove any DC offset, then normalise to a quiet peak of 0.45 full scale.
+  // Gentle tape-style saturation, then remove any DC offset and normalise to a
+  // quiet peak of 0.35 full scale (the player can lower it further).
+  let peak0 = 0;
+  for (let i = 0; i < N; i++) peak0 = Math.max(peak0, Math.abs(dry[i]!));
+  for (let i = 0; i < N; i++) dry[i] = Math.tanh((dry[i]! / peak0) * 1.1);
   let mean = 0;
   for (let i = 0; i < N; i++) mean += dry[i]!;
   mean /= N;
@@ -569,9 +615,8 @@ function synthLoop(): Float64Array {
     dry[i] = dry[i]! - mean;
     peak = Math.max(peak, Math.abs(dry[i]!));
   }
-  const gain = 0.45 / peak;
+  const gain = 0.35 / peak;
   for (let i = 0; i < N; i++) dry[i] = dry[i]! * gain;
-  dry = dry.map((v) => Math.tanh(v * 1.1) / Math.tanh(1.1)); // gentle tape-style saturation
   return dry;
 }
 
