@@ -1,6 +1,6 @@
 import "dotenv/config";
 import { ConfigError, loadConfig, type Config } from "./config.js";
-import { seedDemoData, DEMO_PASSWORD } from "./seed/demo.js";
+import { DEMO_PASSWORD, existingDemoLogins, seedDemoData } from "./seed/demo.js";
 import { DEFAULT_WEB_DIST, openDatabaseFor, startServer } from "./server.js";
 
 let config: Config;
@@ -15,11 +15,12 @@ try {
 }
 
 const database = await openDatabaseFor(config);
-const demo = config.seedDemo ? await seedDemoData(database.db, config) : undefined;
+if (config.seedDemo) await seedDemoData(database.db, config);
+const demo = config.seedDemo ? await existingDemoLogins(database.db) : [];
 const server = await startServer(config, database);
 
 const lines = [`VA Marketplace is running at ${server.url}`];
-if (demo?.length) {
+if (demo.length) {
   lines.push(`Demo logins (password for all: ${DEMO_PASSWORD}):`);
   for (const login of demo) lines.push(`  ${login.role.padEnd(9)} ${login.username}`);
 }

@@ -9,7 +9,7 @@ import { verifyPassword } from "../src/auth/passwords.js";
 import { loadConfig, type Config } from "../src/config.js";
 import { openDatabase, type Database } from "../src/db/client.js";
 import { galleryPhotos, postings, profiles, uploads, users } from "../src/db/schema.js";
-import { DEMO_PASSWORD, seedDemoData } from "../src/seed/demo.js";
+import { DEMO_PASSWORD, existingDemoLogins, seedDemoData } from "../src/seed/demo.js";
 import { DEMO_ASSISTANTS } from "../src/seed/demo-people.js";
 import { localUploadsDir, LOCAL_UPLOADS_PREFIX } from "../src/uploads/storage.js";
 
@@ -173,5 +173,9 @@ describe("demo seed", () => {
     expect((await database.db.select().from(users)).length).toBe(before.users);
     expect((await database.db.select().from(uploads)).length).toBe(before.uploads);
     expect((await database.db.select().from(postings)).length).toBe(24);
+  });
+
+  it("still finds the demo logins to print after a restart", async () => {
+    expect(await existingDemoLogins(database.db)).toEqual(logins);
   });
 });

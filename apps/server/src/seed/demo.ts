@@ -3,7 +3,7 @@
  * plus a Boss and a Sharer. Runs only against an empty `users` table, so restarts are no-ops.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { ASSISTANT_RATE } from "@vam/shared";
 import { hashPassword } from "../auth/passwords.js";
 import type { Config } from "../config.js";
@@ -257,4 +257,14 @@ export async function seedDemoData(db: Db, config: Config): Promise<DemoLogin[]>
 async function hasUsers(db: Pick<Db, "select">): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).limit(1);
   return Boolean(row);
+}
+
+/** The demo logins still present in the database, to print at every start, not only the first. */
+export async function existingDemoLogins(db: Db): Promise<DemoLogin[]> {
+  const shown = [DEMO_BOSS, DEMO_SHARER, ...DEMO_ASSISTANTS.slice(0, 2)];
+  const rows = await db
+    .select({ username: users.username, role: users.role })
+    .from(users)
+    .where(inArray(users.username, shown.map((account) => account.username)));
+  return shown.flatMap((account) => rows.filter((row) => row.username === account.username));
 }
