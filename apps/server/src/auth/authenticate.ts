@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { MSG } from "@vam/shared";
 import type { users } from "../db/schema.js";
@@ -9,13 +9,12 @@ export type UserRow = typeof users.$inferSelect;
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** Set by `authenticate` (always) or `identify` (when a valid token was sent). */
+    /** Set by `authenticate`. */
     user: UserRow | null;
     sessionId: string | null;
   }
   interface FastifyInstance {
-    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-    identify(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    authenticate(request: FastifyRequest): Promise<void>;
   }
 }
 
@@ -29,21 +28,13 @@ export const authPlugin = fp(async (app) => {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
 
-  async function resolve(request: FastifyRequest) {
+  app.decorate("authenticate", async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
-    if (!token) return false;
+    if (!token) throw new HttpError(401, MSG.unauthenticated);
     const found = await findSessionUser(app.db, token);
     if (!found) throw new HttpError(401, MSG.sessionExpired);
     request.user = found.user;
     request.sessionId = found.sessionId;
-    return true;
-  }
-
-  app.decorate("authenticate", async (request: FastifyRequest) => {
-    if (!(await resolve(request))) throw new HttpError(401, MSG.unauthenticated);
-  });
-  app.decorate("identify", async (request: FastifyRequest) => {
-    await resolve(request);
   });
 });
 

@@ -1,8 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   ASSISTANT_RATE,
-  AVAILABILITY_OPTIONS,
-  EXPERIENCE_OPTIONS,
   MSG,
   ROLES,
   registerSchema,
@@ -10,7 +8,7 @@ import {
   type RegisterInput,
 } from "@vam/shared";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { FormProvider, useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors";
 import { SubmitButton } from "../../components/SubmitButton";
@@ -20,7 +18,7 @@ import { SelectField } from "../../components/form/SelectField";
 import { TextField } from "../../components/form/TextField";
 import { UploadWidget } from "../../components/upload/UploadWidget";
 import { AuthCard } from "./AuthCard";
-import { SkillsPicker } from "./SkillsPicker";
+import { WorkDetailsFields } from "../profile/WorkDetailsFields";
 import { TermsModal } from "./TermsModal";
 import { registerRequest } from "./auth-api";
 
@@ -29,14 +27,7 @@ export default function RegisterPage() {
   const [searchParams] = useSearchParams();
   const [serverError, setServerError] = useState<string | null>(null);
   const [termsOpen, setTermsOpen] = useState(false);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setValue,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<RegisterInput, unknown, RegisterData>({
+  const form = useForm<RegisterInput, unknown, RegisterData>({
     resolver: zodResolver(registerSchema),
     defaultValues: {
       firstName: "",
@@ -49,6 +40,13 @@ export default function RegisterPage() {
       referralCode: searchParams.get("referralCode")?.trim() ?? "",
     },
   });
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    watch,
+    formState: { errors, isSubmitting },
+  } = form;
   const avatar = watch("avatar");
 
   const onSubmit = async (data: RegisterData) => {
@@ -64,83 +62,60 @@ export default function RegisterPage() {
 
   return (
     <AuthCard wide title="Create a Profile" subtitle="Join the marketplace as a client, an assistant or a sharer.">
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
-        <FormAlert message={serverError} />
+      <FormProvider {...form}>
+        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+          <FormAlert message={serverError} />
 
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register("firstName")} />
-          <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register("lastName")} />
-          <TextField label="Username" autoComplete="username" error={errors.username?.message} {...register("username")} />
-          <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register("email")} />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            hint="8 to 14 characters"
-            error={errors.password?.message}
-            {...register("password")}
-          />
-          <SelectField label="Role" placeholder="Select a role" options={ROLES} error={errors.role?.message} {...register("role")} />
-        </div>
-
-        <TextField label="Address" autoComplete="street-address" error={errors.location?.message} {...register("location")} />
-
-        <div className="grid gap-5 sm:grid-cols-2">
-          <SelectField
-            label="Experience"
-            placeholder="Select your experience"
-            options={EXPERIENCE_OPTIONS}
-            error={errors.experience?.message}
-            {...register("experience")}
-          />
-          <SelectField
-            label="Availability"
-            placeholder="Select your availability"
-            options={AVAILABILITY_OPTIONS}
-            error={errors.availability?.message}
-            {...register("availability")}
-          />
-        </div>
-
-        <Controller
-          control={control}
-          name="skills"
-          render={({ field, fieldState }) => (
-            <SkillsPicker value={field.value ?? []} onChange={field.onChange} error={fieldState.error?.message} />
-          )}
-        />
-
-        <div className="flex items-start gap-4">
-          <UserAvatar src={avatar} alt="Avatar preview" className="mt-1 size-14" />
-          <div className="flex-1">
-            <UploadWidget folder="avatars" label="Avatar (optional)" onUploaded={(url) => setValue("avatar", url)} />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register("firstName")} />
+            <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register("lastName")} />
+            <TextField label="Username" autoComplete="username" error={errors.username?.message} {...register("username")} />
+            <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register("email")} />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              hint="8 to 14 characters"
+              error={errors.password?.message}
+              {...register("password")}
+            />
+            <SelectField label="Role" placeholder="Select a role" options={ROLES} error={errors.role?.message} {...register("role")} />
           </div>
-        </div>
 
-        <TextField
-          label="Referral code (optional)"
-          autoComplete="off"
-          error={errors.referralCode?.message}
-          {...register("referralCode")}
-        />
+          <WorkDetailsFields />
 
-        <SubmitButton busy={isSubmitting} className="w-full">
-          Create Profile
-        </SubmitButton>
+          <div className="flex items-start gap-4">
+            <UserAvatar src={avatar} alt="Avatar preview" className="mt-1 size-14" />
+            <div className="flex-1">
+              <UploadWidget folder="avatars" label="Avatar (optional)" onUploaded={(url) => setValue("avatar", url)} />
+            </div>
+          </div>
 
-        <p className="text-center text-xs text-slate-400">
-          By creating a profile you agree to our{" "}
-          <button type="button" className="link" onClick={() => setTermsOpen(true)}>
-            Terms of Service
-          </button>
-          .
-        </p>
-        <p className="text-center text-sm text-slate-400">
-          <Link to="/login" className="link">
-            Already have an account? Log in
-          </Link>
-        </p>
-      </form>
+          <TextField
+            label="Referral code (optional)"
+            autoComplete="off"
+            error={errors.referralCode?.message}
+            {...register("referralCode")}
+          />
+
+          <SubmitButton busy={isSubmitting} className="w-full">
+            Create Profile
+          </SubmitButton>
+
+          <p className="text-center text-xs text-slate-400">
+            By creating a profile you agree to our{" "}
+            <button type="button" className="link" onClick={() => setTermsOpen(true)}>
+              Terms of Service
+            </button>
+            .
+          </p>
+          <p className="text-center text-sm text-slate-400">
+            <Link to="/login" className="link">
+              Already have an account? Log in
+            </Link>
+          </p>
+        </form>
+      </FormProvider>
       <TermsModal open={termsOpen} onClose={() => setTermsOpen(false)} />
     </AuthCard>
   );

@@ -1,8 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   ASSISTANT_RATE,
-  AVAILABILITY_OPTIONS,
-  EXPERIENCE_OPTIONS,
   MSG,
   updateUserSchema,
   type SelfUser,
@@ -10,18 +8,17 @@ import {
   type UpdateUserInput,
 } from "@vam/shared";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { FormProvider, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { api } from "../../api/client";
 import { SubmitButton } from "../../components/SubmitButton";
 import { UserAvatar } from "../../components/UserAvatar";
 import { FormAlert } from "../../components/form/FormAlert";
-import { SelectField } from "../../components/form/SelectField";
 import { TextAreaField } from "../../components/form/TextAreaField";
 import { TextField } from "../../components/form/TextField";
 import { UploadWidget } from "../../components/upload/UploadWidget";
-import { SkillsPicker } from "../auth/SkillsPicker";
 import { useAuth } from "../auth/auth-context";
+import { WorkDetailsFields } from "./WorkDetailsFields";
 import { updateErrorMessage } from "./update-error";
 
 function formValues(user: SelfUser): UpdateUserInput {
@@ -48,17 +45,17 @@ export default function ProfileUpdatePage() {
 function ProfileUpdateForm({ user, onSaved }: { user: SelfUser; onSaved: (user: SelfUser) => void }) {
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<UpdateUserInput, unknown, UpdateUserData>({
+    resolver: zodResolver(updateUserSchema),
+    defaultValues: formValues(user),
+  });
   const {
     register,
-    control,
     handleSubmit,
     setValue,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<UpdateUserInput, unknown, UpdateUserData>({
-    resolver: zodResolver(updateUserSchema),
-    defaultValues: formValues(user),
-  });
+  } = form;
   const avatar = watch("avatar");
 
   const onSubmit = async (data: UpdateUserData) => {
@@ -83,60 +80,37 @@ function ProfileUpdateForm({ user, onSaved }: { user: SelfUser; onSaved: (user: 
         <h1 className="text-2xl font-bold tracking-tight text-white">Update Profile</h1>
         <p className="mt-1 mb-6 text-sm text-slate-400">Keep your details current so clients and assistants know who you are.</p>
 
-        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
-          <FormAlert message={serverError} />
+        <FormProvider {...form}>
+          <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+            <FormAlert message={serverError} />
 
-          <div className="flex items-start gap-4">
-            <UserAvatar src={avatar} alt="Current avatar" className="mt-1 size-16" />
-            <div className="flex-1">
-              <UploadWidget folder="avatars" label="Avatar" onUploaded={(url) => setValue("avatar", url, { shouldDirty: true })} />
+            <div className="flex items-start gap-4">
+              <UserAvatar src={avatar} alt="Current avatar" className="mt-1 size-16" />
+              <div className="flex-1">
+                <UploadWidget folder="avatars" label="Avatar" onUploaded={(url) => setValue("avatar", url, { shouldDirty: true })} />
+              </div>
             </div>
-          </div>
 
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register("firstName")} />
-            <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register("lastName")} />
-            <TextField label="Username" autoComplete="username" error={errors.username?.message} {...register("username")} />
-            <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register("email")} />
-          </div>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register("firstName")} />
+              <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register("lastName")} />
+              <TextField label="Username" autoComplete="username" error={errors.username?.message} {...register("username")} />
+              <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register("email")} />
+            </div>
 
-          <TextField label="Role" value={user.role} disabled readOnly hint={MSG.roleReadOnly} />
-          <TextField label="Address" autoComplete="street-address" error={errors.location?.message} {...register("location")} />
+            <TextField label="Role" value={user.role} disabled readOnly hint={MSG.roleReadOnly} />
+            <WorkDetailsFields />
 
-          <div className="grid gap-5 sm:grid-cols-2">
-            <SelectField
-              label="Experience"
-              placeholder="Select your experience"
-              options={EXPERIENCE_OPTIONS}
-              error={errors.experience?.message}
-              {...register("experience")}
-            />
-            <SelectField
-              label="Availability"
-              placeholder="Select your availability"
-              options={AVAILABILITY_OPTIONS}
-              error={errors.availability?.message}
-              {...register("availability")}
-            />
-          </div>
+            <TextAreaField label="About" rows={5} error={errors.bio?.message} {...register("bio")} />
 
-          <Controller
-            control={control}
-            name="skills"
-            render={({ field, fieldState }) => (
-              <SkillsPicker value={field.value ?? []} onChange={field.onChange} error={fieldState.error?.message} />
-            )}
-          />
-
-          <TextAreaField label="About" rows={5} error={errors.bio?.message} {...register("bio")} />
-
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Link to="/profile" className="btn-secondary">
-              Cancel
-            </Link>
-            <SubmitButton busy={isSubmitting}>Save Changes</SubmitButton>
-          </div>
-        </form>
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <Link to="/profile" className="btn-secondary">
+                Cancel
+              </Link>
+              <SubmitButton busy={isSubmitting}>Save Changes</SubmitButton>
+            </div>
+          </form>
+        </FormProvider>
       </div>
     </div>
   );
