@@ -10,9 +10,13 @@ import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
 import { authPlugin } from "./auth/authenticate.js";
 import { authRoutes } from "./auth/routes.js";
+import { bookingRoutes } from "./bookings/routes.js";
+import { galleryRoutes } from "./gallery/routes.js";
 import { healthRoutes } from "./health/routes.js";
 import { registerErrorHandler } from "./http/errors.js";
 import { notificationRoutes } from "./notifications/routes.js";
+import { postingRoutes } from "./postings/routes.js";
+import { profileRoutes } from "./profiles/routes.js";
 import { MAX_UPLOAD_BYTES, uploadRoutes } from "./uploads/routes.js";
 import { createStorage, LOCAL_UPLOADS_PREFIX, localUploadsDir, type Storage } from "./uploads/storage.js";
 import { userRoutes } from "./users/routes.js";
@@ -91,6 +95,10 @@ export async function buildApp({ config, database, redis }: AppDeps): Promise<Fa
       await api.register(userRoutes);
       await api.register(uploadRoutes);
       await api.register(notificationRoutes);
+      await api.register(profileRoutes);
+      await api.register(galleryRoutes);
+      await api.register(postingRoutes);
+      await api.register(bookingRoutes);
     },
     { prefix: "/api" },
   );

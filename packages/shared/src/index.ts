@@ -4,3 +4,4 @@ export * from "./format.js";
 export * from "./types.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/users.js";
+export * from "./schemas/discovery.js";

@@ -9,12 +9,13 @@ export type UserRow = typeof users.$inferSelect;
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** Set by `authenticate`. */
+    /** Set by `authenticate` (always) or `identify` (when a live session's token was sent). */
     user: UserRow | null;
     sessionId: string | null;
   }
   interface FastifyInstance {
     authenticate(request: FastifyRequest): Promise<void>;
+    identify(request: FastifyRequest): Promise<void>;
   }
 }
 
@@ -35,6 +36,14 @@ export const authPlugin = fp(async (app) => {
     if (!found) throw new HttpError(401, MSG.sessionExpired);
     request.user = found.user;
     request.sessionId = found.sessionId;
+  });
+
+  // For public pages that differ for a signed-in viewer; a stale token just means a visitor.
+  app.decorate("identify", async (request: FastifyRequest) => {
+    const token = bearerToken(request.headers.authorization);
+    const found = token ? await findSessionUser(app.db, token) : undefined;
+    request.user = found?.user ?? null;
+    request.sessionId = found?.sessionId ?? null;
   });
 });
 

@@ -21,6 +21,12 @@ export interface Database {
 }
 
 const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
+/**
+ * Applied to every connection. A word-similarity threshold of 0.5 lets name and location
+ * searches forgive one typo in a word of five letters or more ("Marai" finds "Maria").
+ */
+const SESSION_SETTINGS = "set pg_trgm.word_similarity_threshold = 0.5";
+
 /** Any fixed number: serialises migrations when several instances start together. */
 const MIGRATION_LOCK = 724_519_301;
 
@@ -39,6 +45,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  pool.on("connect", (connection) => {
+    connection.query(SESSION_SETTINGS).catch(() => {});
+  });
   const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
@@ -55,5 +64,6 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   const client = await PGlite.create(dir, { extensions: { btree_gist, pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  await client.exec(SESSION_SETTINGS);
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
 }

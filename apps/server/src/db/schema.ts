@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import {
   boolean,
   check,
@@ -46,10 +46,17 @@ export const users = pgTable(
     referredBy: uuid("referred_by").references((): any => users.id, { onDelete: "set null" }),
     /** Referral rewards paid to this user, in pesos. */
     moneyEarned: integer("money_earned").notNull().default(0),
+    /** What a name search looks in: "first last username", lower-cased. */
+    searchName: text("search_name").generatedAlwaysAs(
+      (): SQL => sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.username})`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index("users_search_name_trgm_idx").using("gin", t.searchName.op("gin_trgm_ops")),
+    index("users_location_trgm_idx").using("gin", sql`lower(${t.location}) gin_trgm_ops`),
+    index("users_skills_idx").using("gin", t.skills),
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_idx").on(t.email),
     uniqueIndex("users_referral_code_idx").on(t.referralCode),
@@ -103,7 +110,7 @@ export const profiles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("profiles_user_idx").on(t.userId), index("profiles_created_idx").on(t.createdAt)],
+  (t) => [uniqueIndex("profiles_user_idx").on(t.userId), index("profiles_created_idx").on(t.createdAt.desc(), t.id.desc())],
 );
 
 export const galleryPhotos = pgTable(
