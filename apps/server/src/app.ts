@@ -17,6 +17,7 @@ import { registerErrorHandler } from "./http/errors.js";
 import { notificationRoutes } from "./notifications/routes.js";
 import { postingRoutes } from "./postings/routes.js";
 import { profileRoutes } from "./profiles/routes.js";
+import { SearchCache } from "./profiles/search-cache.js";
 import { MAX_UPLOAD_BYTES, uploadRoutes } from "./uploads/routes.js";
 import { createStorage, LOCAL_UPLOADS_PREFIX, localUploadsDir, type Storage } from "./uploads/storage.js";
 import { userRoutes } from "./users/routes.js";
@@ -28,6 +29,7 @@ declare module "fastify" {
     database: Database;
     db: Db;
     storage: Storage;
+    searchCache: SearchCache;
   }
 }
 
@@ -55,6 +57,7 @@ export async function buildApp({ config, database, redis }: AppDeps): Promise<Fa
   app.decorate("database", database);
   app.decorate("db", database.db);
   app.decorate("storage", storage);
+  app.decorate("searchCache", new SearchCache(config.searchCacheSeconds));
   registerErrorHandler(app);
 
   await app.register(fastifyHelmet, {

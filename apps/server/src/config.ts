@@ -24,6 +24,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SESSION_TTL_HOURS: z.coerce.number().int().positive().max(24 * 365).default(24 * 7),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   SEED_DEMO: boolFlag,
   TRUST_PROXY: boolFlag,
   S3_BUCKET: z.string().trim().optional().transform((value) => (value ? value : undefined)),
@@ -46,6 +47,8 @@ export interface Config {
   logLevel: string;
   sessionTtlMs: number;
   authRateLimitPerMinute: number;
+  /** How long a profile-search answer may be reused; 0 turns the cache off. */
+  searchCacheSeconds: number;
   seedDemo: boolean;
   trustProxy: boolean;
   s3?: {
@@ -82,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
     // Demo accounts share a published password: never by default where NODE_ENV=production.
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV === "development",
     trustProxy: e.TRUST_PROXY ?? false,

@@ -76,8 +76,13 @@ describe("GET /profiles/posts", () => {
     expect(names).not.toContain("Maria Boss");
   });
 
-  it("puts the closest name first", async () => {
-    expect(namesOf(await search({ userName: "maria" }))[0]).toBe("Maria Santos");
+  it("keeps newest first when searching, typo matches included", async () => {
+    expect(namesOf(await search({ userName: "maria" }))).toEqual(["Mariano Ponce", "Maria Santos"]);
+  });
+
+  it("needs every word of a place, so one shared word is not enough", async () => {
+    expect(namesOf(await search({ location: "Cebu City" }))).toEqual(["Maria Santos"]);
+    expect(namesOf(await search({ location: "Calamba City" }))).toEqual([]);
   });
 
   it.each([
@@ -141,5 +146,30 @@ describe("GET /profiles/posts", () => {
     const { status, body } = await server.api("GET", "/api/profiles/posts?cursor=not-a-cursor");
     expect(status).toBe(400);
     expect(body.message).toBe(MSG.invalidCursor);
+  });
+});
+
+describe("the search cache", () => {
+  it("shows a new listing and a changed name at once on this instance", async () => {
+    expect((await search({ userName: "Corazon" })).items).toEqual([]);
+    const cory = await assistant({ firstName: "Corazon", lastName: "Aquino", username: "cory_a", location: "Tarlac" });
+    expect(namesOf(await search({ userName: "Corazon" }))).toEqual(["Corazon Aquino"]);
+
+    const changed = await server.api("PUT", `/api/users/${cory.user.id}`, {
+      token: cory.token,
+      body: { ...cory.input, password: undefined, referralCode: undefined, location: "Concepcion, Tarlac", firstName: "Cory" },
+    });
+    expect(changed.status).toBe(200);
+    expect(namesOf(await search({ userName: "Corazon" }))).toEqual([]);
+    expect((await search({ location: "Concepcion" })).items.map((i) => i.firstName)).toEqual(["Cory"]);
+  });
+
+  it("answers a repeated search from memory until something changes through the API", async () => {
+    const before = await search({ location: "Tarlac" });
+    // A change behind the API's back (as by another instance) is not seen until the entry expires.
+    await server.database.db.delete(profiles);
+    expect(await search({ location: "Tarlac" })).toEqual(before);
+    const fresh = await server.api("GET", "/api/profiles/posts?location=tarlac&limit=23");
+    expect(fresh.body.items).toEqual([]);
   });
 });

@@ -22,10 +22,10 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
 /**
- * Applied to every connection. A word-similarity threshold of 0.5 lets name and location
- * searches forgive one typo in a word of five letters or more ("Marai" finds "Maria").
+ * Set on every connection. A word-similarity threshold of 0.5 lets name and location searches
+ * forgive one typo in a word of five letters or more ("Marai" finds "Maria").
  */
-const SESSION_SETTINGS = "set pg_trgm.word_similarity_threshold = 0.5";
+const WORD_SIMILARITY_THRESHOLD = "0.5";
 
 /** Any fixed number: serialises migrations when several instances start together. */
 const MIGRATION_LOCK = 724_519_301;
@@ -44,9 +44,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
-  pool.on("connect", (connection) => {
-    connection.query(SESSION_SETTINGS).catch(() => {});
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
   });
   const client = await pool.connect();
   try {
@@ -64,6 +65,6 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   const client = await PGlite.create(dir, { extensions: { btree_gist, pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  await client.exec(SESSION_SETTINGS);
+  await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
 }

@@ -110,7 +110,8 @@ export const profiles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("profiles_user_idx").on(t.userId), index("profiles_created_idx").on(t.createdAt.desc(), t.id.desc())],
+  (t) => [uniqueIndex("profiles_user_idx").on(t.userId), // Ascending, read backwards for "newest first" (a DESC NULLS LAST index would not match that order).
+    index("profiles_created_idx").on(t.createdAt, t.id)],
 );
 
 export const galleryPhotos = pgTable(

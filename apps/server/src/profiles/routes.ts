@@ -9,7 +9,10 @@ import { searchProfiles } from "./search.js";
 import { toUserProfile } from "./serialize.js";
 
 export async function profileRoutes(app: FastifyInstance) {
-  app.get("/profiles/posts", async (request) => searchProfiles(app.db, parseWith(profileSearchSchema, request.query)));
+  app.get("/profiles/posts", async (request) => {
+    const search = parseWith(profileSearchSchema, request.query);
+    return app.searchCache.get(search, () => searchProfiles(app.db, search));
+  });
 
   app.get("/profiles/user-posts", { preHandler: app.authenticate }, async (request) =>
     app.db
@@ -30,6 +33,7 @@ export async function profileRoutes(app: FastifyInstance) {
         if (pgError(error)?.code === "23505") throw conflict(MSG.listingExists);
         throw error;
       });
+    app.searchCache.clear();
     return reply.status(201).send({ data: { id: created!.id, title: created!.title } });
   });
 
@@ -39,6 +43,7 @@ export async function profileRoutes(app: FastifyInstance) {
     if (!listing) throw notFound(MSG.profileNotFound);
     if (listing.userId !== currentUser(request).id) throw forbidden(MSG.forbiddenNotOwner);
     await app.db.delete(profiles).where(and(eq(profiles.id, id), eq(profiles.userId, listing.userId)));
+    app.searchCache.clear();
     return { message: "Profile deleted" };
   });
 

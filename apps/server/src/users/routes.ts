@@ -46,6 +46,7 @@ export async function userRoutes(app: FastifyInstance) {
       .where(eq(users.id, me.id))
       .returning()
       .catch(rethrowIdentityConflict);
+    app.searchCache.clear();
     return { user: await selfView(app.db, updated!) };
   });
 }

@@ -1,0 +1,49 @@
+import { Agent, request } from "undici";
+
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** `clients` keep-alive connections, each sending one request after another for `seconds`. */
+export async function load(baseUrl: string, paths: string[], clients: number, seconds: number): Promise<LoadResult> {
+  const agent = new Agent({ connections: clients, pipelining: 1 });
+  const latencies: number[] = [];
+  let errors = 0;
+  const stopAt = performance.now() + seconds * 1000;
+  let next = 0;
+
+  async function client() {
+    while (performance.now() < stopAt) {
+      const path = paths[next++ % paths.length]!;
+      const started = performance.now();
+      try {
+        const response = await request(baseUrl + path, { dispatcher: agent });
+        await response.body.text();
+        if (response.statusCode !== 200) errors += 1;
+      } catch {
+        errors += 1;
+      }
+      latencies.push(performance.now() - started);
+    }
+  }
+  const began = performance.now();
+  await Promise.all(Array.from({ length: clients }, client));
+  const elapsed = (performance.now() - began) / 1000;
+  await agent.close();
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors,
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+  };
+}
