@@ -6,10 +6,11 @@ import {
   BookingsPage,
   ChatPage,
   NotificationsPage,
-  OtherProfilePage,
-  PostingDetailPage,
-  ProfileListPage,
 } from "./features/placeholders/pages";
+import { postingLoader } from "./features/postings/posting-loader";
+import { ownProfileLoader } from "./features/profile/own-profile-loader";
+import { otherProfileLoader } from "./features/profiles/other-profile-loader";
+import { profileListLoader } from "./features/profiles/profile-list-loader";
 import { LoadingFallback } from "./layouts/LoadingFallback";
 import { ProtectedLayout } from "./layouts/ProtectedLayout";
 import { PublicLayout } from "./layouts/PublicLayout";
@@ -20,6 +21,9 @@ const LoginPage = lazy(() => import("./features/auth/LoginPage"));
 const RegisterPage = lazy(() => import("./features/auth/RegisterPage"));
 const ProfilePage = lazy(() => import("./features/profile/ProfilePage"));
 const ProfileUpdatePage = lazy(() => import("./features/profile/ProfileUpdatePage"));
+const ProfileListPage = lazy(() => import("./features/profiles/ProfileListPage"));
+const OtherProfilePage = lazy(() => import("./features/profiles/OtherProfilePage"));
+const PostingDetailPage = lazy(() => import("./features/postings/PostingDetailPage"));
 
 function page(Page: ComponentType, loadingLabel?: string) {
   return (
@@ -45,18 +49,18 @@ export const router = createBrowserRouter([
         element: <PublicLayout />,
         children: withErrorScreen([
           { path: "home", element: page(HomePage, "Loading Home Page...") },
-          { path: "profile/list", element: <ProfileListPage /> },
-          { path: "profile/:id", element: <OtherProfilePage /> },
+          { path: "profile/list", loader: profileListLoader, element: page(ProfileListPage) },
+          { path: "profile/:id", loader: otherProfileLoader, element: page(OtherProfilePage) },
           { path: "login", element: page(LoginPage) },
           { path: "register", element: page(RegisterPage) },
-          { path: ":id", element: <PostingDetailPage /> },
+          { path: ":id", loader: postingLoader, element: page(PostingDetailPage) },
           { path: "*", element: <ErrorScreen message="Page not found" /> },
         ]),
       },
       {
         element: <ProtectedLayout />,
         children: withErrorScreen([
-          { path: "profile", element: page(ProfilePage) },
+          { path: "profile", loader: ownProfileLoader, element: page(ProfilePage) },
           { path: "profile/update", element: page(ProfileUpdatePage) },
           { path: "bookings", element: <BookingsPage /> },
           { path: "bookings/:id", element: <BookingsPage /> },

@@ -44,7 +44,10 @@ export function Modal({ open, onClose, title, children, footer, className = "max
       return;
     }
     if (event.key !== "Tab" || !panelRef.current) return;
-    const focusable = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    // Only what can take focus now: hidden elements (an inactive tab panel...) are skipped.
+    const focusable = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (element) => element.getClientRects().length > 0,
+    );
     const first = focusable[0];
     const last = focusable.at(-1);
     if (!first || !last) {
@@ -79,7 +82,7 @@ export function Modal({ open, onClose, title, children, footer, className = "max
             <X aria-hidden="true" className="size-5" />
           </button>
         </header>
-        <div className="overflow-y-auto px-6 py-5">{children}</div>
+        <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">{children}</div>
         {footer && <footer className="flex justify-end gap-3 border-t border-slate-800 px-6 py-4">{footer}</footer>}
       </div>
     </div>,

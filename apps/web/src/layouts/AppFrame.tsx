@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Footer } from "./Footer";
+import { NavigationProgress } from "./NavigationProgress";
 import { TopNav } from "./TopNav";
 
 /** Navigation, page content and footer: the frame shared by every layout. */
@@ -12,6 +13,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
+      <NavigationProgress />
       <TopNav />
       <main id="main" className="flex-1">
         {children}

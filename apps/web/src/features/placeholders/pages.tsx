@@ -1,13 +1,5 @@
-import { SearchBar } from "../search/SearchBar";
 import { ComingSoonPage } from "./ComingSoonPage";
 
-export const ProfileListPage = () => (
-  <ComingSoonPage title="Browse Assistants">
-    <SearchBar />
-  </ComingSoonPage>
-);
-export const OtherProfilePage = () => <ComingSoonPage title="Profile" />;
-export const PostingDetailPage = () => <ComingSoonPage title="Posting" />;
 export const BookingsPage = () => <ComingSoonPage title="Bookings" />;
 export const BookingDashboardPage = () => <ComingSoonPage title="Booking Dashboard" />;
 export const BookConsultantPage = () => <ComingSoonPage title="Book an Assistant" />;

@@ -1,13 +1,23 @@
 import type { SelfUser } from "@vam/shared";
-import { Briefcase, CalendarClock, LogOut, MapPin, Pencil } from "lucide-react";
-import { Link, useNavigate } from "react-router";
+import { Briefcase, CalendarClock, Gift, LogOut, MapPin, Pencil } from "lucide-react";
+import { Link, useLoaderData, useNavigate } from "react-router";
+import { DetailList } from "../../components/DetailList";
 import { UserAvatar } from "../../components/UserAvatar";
 import { useAuth } from "../auth/auth-context";
+import { GalleryView } from "../gallery/GalleryView";
+import { MyPostings } from "../postings/MyPostings";
+import { SkillList } from "../profiles/SkillList";
+import { BookingHours } from "./BookingHours";
+import { MakePublicButton } from "./MakePublicButton";
+import { SavedPostings } from "./SavedPostings";
+import type { ownProfileLoader } from "./own-profile-loader";
 
 export default function ProfilePage() {
   const { user, logout } = useAuth();
+  const { saved, totals, hasListing, postings } = useLoaderData<typeof ownProfileLoader>();
   const navigate = useNavigate();
   if (!user) return null;
+  const isAssistant = user.role === "Assistant";
 
   const onLogout = () => {
     // Leave the protected page first so that its guard does not redirect to /login meanwhile.
@@ -16,7 +26,7 @@ export default function ProfilePage() {
   };
 
   return (
-    <div className="mx-auto max-w-4xl px-4 py-10">
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-10">
       <section className="card overflow-hidden">
         <div aria-hidden="true" className="h-28 bg-gradient-to-r from-teal-600/40 via-cyan-700/30 to-slate-900" />
         <div className="flex flex-col gap-6 px-6 pb-6 sm:flex-row sm:items-end">
@@ -36,8 +46,10 @@ export default function ProfilePage() {
               </span>
             </div>
             <p className="text-sm text-slate-400">@{user.username}</p>
+            <BookingHours totals={totals} />
           </div>
-          <div className="flex gap-3">
+          <div className="flex flex-wrap gap-3">
+            {isAssistant && hasListing === false && <MakePublicButton />}
             <Link to="/profile/update" className="btn-secondary">
               <Pencil aria-hidden="true" className="size-4" />
               Update Profile
@@ -50,23 +62,13 @@ export default function ProfilePage() {
         </div>
       </section>
 
-      <div className="mt-6 grid gap-6 md:grid-cols-3">
+      <div className="grid gap-6 md:grid-cols-3">
         <ProfileDetails user={user} />
         <section aria-labelledby="skills-heading" className="card p-6 md:col-span-2">
           <h2 id="skills-heading" className="mb-3 font-semibold text-white">
             Skills
           </h2>
-          {user.skills.length > 0 ? (
-            <ul className="flex flex-wrap gap-2">
-              {user.skills.map((skill) => (
-                <li key={skill} className="rounded-full bg-slate-800 px-3 py-1 text-sm text-slate-200 ring-1 ring-slate-700">
-                  {skill}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-slate-400">No skills listed</p>
-          )}
+          <SkillList skills={user.skills} />
           {user.bio && (
             <>
               <h2 className="mt-6 mb-2 font-semibold text-white">About</h2>
@@ -75,32 +77,41 @@ export default function ProfilePage() {
           )}
         </section>
       </div>
+
+      <section aria-labelledby="gallery-heading" className="card p-6">
+        <h2 id="gallery-heading" className="mb-4 text-lg font-semibold text-white">
+          Gallery
+        </h2>
+        <GalleryView userId={user.id} editable />
+      </section>
+
+      {isAssistant && <MyPostings postings={postings} />}
+      <SavedPostings saved={saved} />
+
+      <section aria-labelledby="referral-heading" className="card p-6">
+        <h2 id="referral-heading" className="mb-2 flex items-center gap-2 text-lg font-semibold text-white">
+          <Gift aria-hidden="true" className="size-5 text-teal-400" />
+          Referral Program
+        </h2>
+        <p className="text-sm text-slate-400">Your referral stats and the people you referred will appear here soon.</p>
+      </section>
     </div>
   );
 }
 
 function ProfileDetails({ user }: { user: SelfUser }) {
-  const rows = [
-    { icon: MapPin, label: "Location", value: user.location },
-    { icon: Briefcase, label: "Experience", value: user.experience },
-    { icon: CalendarClock, label: "Availability", value: user.availability },
-  ];
   return (
     <section aria-labelledby="details-heading" className="card p-6">
       <h2 id="details-heading" className="mb-4 font-semibold text-white">
         Details
       </h2>
-      <dl className="space-y-4">
-        {rows.map(({ icon: Icon, label, value }) => (
-          <div key={label} className="flex gap-3">
-            <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-teal-400" />
-            <div>
-              <dt className="text-xs text-slate-400">{label}</dt>
-              <dd className="text-sm text-slate-100">{value || "N/A"}</dd>
-            </div>
-          </div>
-        ))}
-      </dl>
+      <DetailList
+        details={[
+          { icon: MapPin, label: "Location", value: user.location || "N/A" },
+          { icon: Briefcase, label: "Experience", value: user.experience || "N/A" },
+          { icon: CalendarClock, label: "Availability", value: user.availability || "N/A" },
+        ]}
+      />
     </section>
   );
 }

@@ -1,0 +1,62 @@
+import type { ReactNode } from "react";
+import { Modal } from "./Modal";
+import { FormAlert } from "./form/FormAlert";
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  /** Shown on the confirm button while `busy`. */
+  busyLabel?: string;
+  busy?: boolean;
+  error?: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A yes/no question about a destructive action; both buttons are disabled while it runs. */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busyLabel = confirmLabel,
+  busy = false,
+  error = null,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const close = () => {
+    if (!busy) onCancel();
+  };
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title={title}
+      className="max-w-md"
+      footer={
+        <>
+          <button type="button" className="btn-secondary" disabled={busy} onClick={close}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn bg-rose-600 text-white hover:bg-rose-500 disabled:hover:bg-rose-600"
+            disabled={busy}
+            aria-busy={busy}
+            onClick={onConfirm}
+          >
+            {busy ? busyLabel : confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <div className="space-y-3">
+        <FormAlert message={error} />
+        <div className="text-sm text-slate-300">{children}</div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Posting } from "@vam/shared";
+import { CalendarCheck, MessageSquare, Pencil } from "lucide-react";
+import { Link } from "react-router";
+import { useAuth } from "../auth/auth-context";
+import { SaveButton } from "./SaveButton";
+
+export function PostingActions({ posting }: { posting: Posting }) {
+  const { user } = useAuth();
+  const isOwner = user?.id === posting.user.id;
+
+  return (
+    <div className="grid gap-3">
+      {isOwner ? (
+        <Link to={`/profile?editPosting=${posting.id}`} className="btn-primary">
+          <Pencil aria-hidden="true" className="size-4" />
+          Edit posting
+        </Link>
+      ) : (
+        <Link to={user ? `/book/${posting.user.id}` : "/login"} className="btn-primary">
+          <CalendarCheck aria-hidden="true" className="size-4" />
+          Book Now
+        </Link>
+      )}
+      <SaveButton key={posting.id} postId={posting.id} initiallySaved={posting.isSaved} />
+      <button type="button" className="btn-secondary" disabled title="Messaging is coming soon">
+        <MessageSquare aria-hidden="true" className="size-4" />
+        Send a Message
+      </button>
+    </div>
+  );
+}

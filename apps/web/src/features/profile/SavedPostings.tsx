@@ -1,0 +1,29 @@
+import type { Posting } from "@vam/shared";
+import { Link } from "react-router";
+import { PostingCard } from "../postings/PostingCard";
+
+export function SavedPostings({ saved }: { saved: Posting[] }) {
+  return (
+    <section aria-labelledby="saved-heading" className="card p-6">
+      <h2 id="saved-heading" className="mb-4 text-lg font-semibold text-white">
+        Saved
+      </h2>
+      {saved.length === 0 ? (
+        <p className="text-sm text-slate-400">
+          Nothing saved yet. Use &lsquo;Save the Place&rsquo; on a posting to keep it here.{" "}
+          <Link to="/profile/list" className="link">
+            Browse assistants
+          </Link>
+        </p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {saved.map((posting) => (
+            <li key={posting.id} className="flex [&>article]:w-full">
+              <PostingCard posting={posting} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { UserRoundX } from "lucide-react";
+import { Link, useLoaderData } from "react-router";
+import { useAuth } from "../auth/auth-context";
+import { GalleryView } from "../gallery/GalleryView";
+import { ProfileSummary } from "./ProfileSummary";
+import { ProjectsSection } from "./ProjectsSection";
+import type { otherProfileLoader } from "./other-profile-loader";
+
+export default function OtherProfilePage() {
+  const { profile, profileError, projects, projectsFailed } = useLoaderData<typeof otherProfileLoader>();
+  const { user } = useAuth();
+
+  if (!profile) {
+    return (
+      <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-2 px-4 py-20 text-center">
+        <UserRoundX aria-hidden="true" className="size-12 text-slate-500" />
+        <h1 className="text-2xl font-bold text-white">User not found</h1>
+        {profileError === "failed" && <p className="text-slate-400">Error loading profile</p>}
+        <Link to="/profile/list" className="btn-primary mt-4">
+          Browse assistants
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 lg:grid-cols-[20rem_1fr]">
+      <div className="space-y-4">
+        <ProfileSummary profile={profile} />
+        {user?.id === profile.id && (
+          <p className="text-center text-sm text-slate-400">
+            This is how others see your profile.{" "}
+            <Link to="/profile" className="link">
+              Go to your profile
+            </Link>
+          </p>
+        )}
+      </div>
+
+      <div className="min-w-0 space-y-6">
+        <section aria-labelledby="about-heading" className="card p-6">
+          <h2 id="about-heading" className="mb-2 text-lg font-semibold text-white">
+            About
+          </h2>
+          <p className="leading-relaxed whitespace-pre-line text-slate-300">
+            {profile.bio || `${profile.firstName} hasn't written a bio yet.`}
+          </p>
+        </section>
+
+        <section aria-labelledby="gallery-heading" className="card p-6">
+          <h2 id="gallery-heading" className="mb-4 text-lg font-semibold text-white">
+            Gallery
+          </h2>
+          <GalleryView userId={profile.id} />
+        </section>
+
+        <ProjectsSection projects={projects} failed={projectsFailed} />
+      </div>
+    </div>
+  );
+}

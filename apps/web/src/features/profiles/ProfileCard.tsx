@@ -1,0 +1,50 @@
+import type { ProfilePost } from "@vam/shared";
+import { MapPin, Sparkles } from "lucide-react";
+import { useId, useState } from "react";
+import { UserAvatar } from "../../components/UserAvatar";
+import { ProfileModal } from "./ProfileModal";
+import { RoleBadge } from "./RoleBadge";
+import { skillsSummary } from "./skills-summary";
+
+interface ProfileCardProps {
+  post: ProfilePost;
+  /** The listing was deleted from its modal. */
+  onDeleted: () => void;
+}
+
+export function ProfileCard({ post, onDeleted }: ProfileCardProps) {
+  const nameId = useId();
+  const [open, setOpen] = useState(false);
+  const fullName = `${post.firstName} ${post.lastName}`;
+
+  return (
+    <article aria-labelledby={nameId} className="card flex w-full flex-col items-center gap-3 p-5 text-center">
+      <UserAvatar src={post.avatar} alt="" className="size-24" />
+      <RoleBadge role={post.role} />
+      <h2 id={nameId} className="text-lg font-semibold text-white">
+        {fullName}
+      </h2>
+      <p className="flex items-center gap-1.5 text-sm text-slate-400">
+        <MapPin aria-hidden="true" className="size-4 shrink-0 text-teal-400" />
+        {post.location || "Location not specified"}
+      </p>
+      <p className="flex items-start gap-1.5 text-sm text-slate-300">
+        <Sparkles aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-teal-400" />
+        <span>{skillsSummary(post.skills)}</span>
+      </p>
+      <button type="button" className="btn-primary mt-auto w-full" aria-describedby={nameId} onClick={() => setOpen(true)}>
+        View Profile
+      </button>
+      {open && (
+        <ProfileModal
+          post={post}
+          onClose={() => setOpen(false)}
+          onDeleted={() => {
+            setOpen(false);
+            onDeleted();
+          }}
+        />
+      )}
+    </article>
+  );
+}

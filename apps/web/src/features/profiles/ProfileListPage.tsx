@@ -1,0 +1,47 @@
+import { Link, useLoaderData, useLocation, useNavigate, useNavigation } from "react-router";
+import { Spinner } from "../../components/Spinner";
+import { SearchBar } from "../search/SearchBar";
+import { ProfileResults } from "./ProfileResults";
+import type { profileListLoader } from "./profile-list-loader";
+
+export default function ProfileListPage() {
+  const { page, search, filtered } = useLoaderData<typeof profileListLoader>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const searching = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+
+  // Loading the same address again runs the loader again: the list starts afresh.
+  const reload = () => navigate(`${location.pathname}${location.search}`, { replace: true });
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-white">Browse Assistants</h1>
+          <p className="mt-1 text-slate-400">Skilled professionals ready for your online jobs.</p>
+        </div>
+        {filtered && (
+          <Link to={location.pathname} className="link text-sm">
+            Clear search
+          </Link>
+        )}
+      </div>
+      <SearchBar />
+
+      {searching ? (
+        <div role="status" className="flex flex-col items-center gap-3 py-16 text-slate-400">
+          <Spinner className="size-8" />
+          <p>Loading profiles...</p>
+        </div>
+      ) : page === null ? (
+        <div role="alert" className="card px-6 py-14 text-center">
+          <h2 className="text-xl font-semibold text-white">Error loading profiles</h2>
+          <p className="mt-2 text-slate-400">Please try again or contact support if the problem persists.</p>
+        </div>
+      ) : (
+        <ProfileResults key={location.key} first={page} search={search} onListingDeleted={reload} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { ASSISTANT_RATE, type ProfilePost } from "@vam/shared";
+import { MapPin, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { Modal } from "../../components/Modal";
+import { Tabs } from "../../components/Tabs";
+import { UserAvatar } from "../../components/UserAvatar";
+import { formatHourlyRate } from "../../lib/format";
+import { useAuth } from "../auth/auth-context";
+import { GalleryView } from "../gallery/GalleryView";
+import { DeleteProfileDialog } from "./DeleteProfileDialog";
+import { ProfileInfoTab } from "./ProfileInfoTab";
+
+interface ProfileModalProps {
+  post: ProfilePost;
+  onClose: () => void;
+  onDeleted: () => void;
+}
+
+export function ProfileModal({ post, onClose, onDeleted }: ProfileModalProps) {
+  const { user } = useAuth();
+  const [confirming, setConfirming] = useState(false);
+  const fullName = `${post.firstName} ${post.lastName}`;
+  const isOwner = user?.id === post.userId;
+  const facts = [
+    { label: "Role", value: post.role || "Professional" },
+    { label: "Experience", value: post.experience || "N/A" },
+    { label: "Availability", value: post.availability || "N/A" },
+  ];
+
+  return (
+    <Modal open onClose={onClose} title={fullName} className="max-w-2xl">
+      <div className="space-y-6">
+        <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-center sm:text-left">
+          <UserAvatar src={post.avatar} alt={fullName} className="size-24" />
+          <div className="flex-1 space-y-1">
+            <p className="text-2xl font-bold text-teal-300">{formatHourlyRate(post.salaryRate ?? ASSISTANT_RATE)}</p>
+            <p className="flex items-center justify-center gap-1.5 text-sm text-slate-400 sm:justify-start">
+              <MapPin aria-hidden="true" className="size-4 text-teal-400" />
+              {post.location || "Remote"}
+            </p>
+          </div>
+          {isOwner && (
+            <button
+              type="button"
+              aria-label="Delete profile"
+              title="Delete profile"
+              onClick={() => setConfirming(true)}
+              className="btn-ghost p-2 text-rose-300 hover:bg-rose-500/15 hover:text-rose-200"
+            >
+              <Trash2 aria-hidden="true" className="size-5" />
+            </button>
+          )}
+        </div>
+
+        <dl className="grid grid-cols-3 gap-3 rounded-xl bg-slate-950/50 p-4 text-center">
+          {facts.map(({ label, value }) => (
+            <div key={label}>
+              <dt className="text-xs text-slate-400">{label}</dt>
+              <dd className="text-sm font-medium text-slate-100">{value}</dd>
+            </div>
+          ))}
+        </dl>
+
+        {post.bio && (
+          <section>
+            <h3 className="mb-1 font-semibold text-white">About</h3>
+            <p className="text-sm leading-relaxed whitespace-pre-line text-slate-300">{post.bio}</p>
+          </section>
+        )}
+
+        {!isOwner && (
+          <Link to={user ? `/book/${post.userId}` : "/login"} className="btn-primary w-full">
+            Book Now
+          </Link>
+        )}
+
+        <Tabs
+          label={`${fullName}'s profile`}
+          tabs={[
+            { label: "Info", panel: () => <ProfileInfoTab post={post} /> },
+            { label: "Gallery", panel: () => <GalleryView userId={post.userId} /> },
+          ]}
+        />
+      </div>
+
+      {isOwner && (
+        <DeleteProfileDialog open={confirming} listingId={post.id} onCancel={() => setConfirming(false)} onDeleted={onDeleted} />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,44 @@
+import { ASSISTANT_RATE, DEFAULT_RATING, type UserProfile } from "@vam/shared";
+import { Briefcase, CalendarClock, CalendarDays, MapPin, Star, Wallet } from "lucide-react";
+import { DetailList, type Detail } from "../../components/DetailList";
+import { UserAvatar } from "../../components/UserAvatar";
+import { formatHourlyRate, formatMonthYear } from "../../lib/format";
+import { RoleBadge } from "./RoleBadge";
+import { SkillList } from "./SkillList";
+
+/** The card of another user's profile page. */
+export function ProfileSummary({ profile }: { profile: UserProfile }) {
+  const fullName = `${profile.firstName} ${profile.lastName}`;
+  const rating = profile.rating || DEFAULT_RATING;
+  const details: Detail[] = [
+    { icon: MapPin, label: "Location", value: profile.location || "Location not specified" },
+    { icon: Briefcase, label: "Experience", value: profile.experience || "N/A" },
+    { icon: CalendarClock, label: "Availability", value: profile.availability || "N/A" },
+    { icon: Wallet, label: "Hourly rate", value: formatHourlyRate(profile.salaryRate ?? ASSISTANT_RATE) },
+    { icon: CalendarDays, label: "Member since", value: formatMonthYear(profile.createdAt) || "N/A" },
+  ];
+
+  return (
+    <section aria-labelledby="profile-name" className="card space-y-5 p-6">
+      <div className="flex flex-col items-center gap-3 text-center">
+        <UserAvatar src={profile.avatar} alt={fullName} className="size-28" />
+        <h1 id="profile-name" className="text-2xl font-bold text-white">
+          {fullName}
+        </h1>
+        <RoleBadge role={profile.role} />
+        <p className="flex items-center gap-1 text-sm text-amber-300">
+          <Star aria-hidden="true" className="size-4 fill-amber-300" />
+          <span>
+            {rating.toFixed(1)}
+            <span className="sr-only"> out of 5 rating</span>
+          </span>
+        </p>
+      </div>
+      <DetailList details={details} />
+      <div>
+        <h2 className="mb-2 text-sm font-semibold text-white">Skills</h2>
+        <SkillList skills={profile.skills} />
+      </div>
+    </section>
+  );
+}

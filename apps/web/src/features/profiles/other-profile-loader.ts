@@ -1,0 +1,26 @@
+import type { ProjectPost, UserProfile } from "@vam/shared";
+import type { LoaderFunctionArgs } from "react-router";
+import { ApiError } from "../../api/errors";
+import { fetchUserProfile, fetchUserProjects } from "./profiles-api";
+
+interface OtherProfileData {
+  profile: UserProfile | null;
+  /** Why `profile` is null. */
+  profileError: "notFound" | "failed" | null;
+  projects: ProjectPost[];
+  projectsFailed: boolean;
+}
+
+/** The profile and the user's posts, each falling back to empty data on failure. */
+export async function otherProfileLoader({ params }: LoaderFunctionArgs): Promise<OtherProfileData> {
+  const userId = params.id ?? "";
+  const [profile, projects] = await Promise.allSettled([fetchUserProfile(userId), fetchUserProjects(userId)]);
+  const notFound =
+    profile.status === "rejected" && profile.reason instanceof ApiError && [400, 404].includes(profile.reason.status);
+  return {
+    profile: profile.status === "fulfilled" ? profile.value : null,
+    profileError: profile.status === "fulfilled" ? null : notFound ? "notFound" : "failed",
+    projects: projects.status === "fulfilled" ? projects.value : [],
+    projectsFailed: projects.status === "rejected",
+  };
+}

@@ -1,0 +1,15 @@
+import { TIME_ZONE, formatPeso } from "@vam/shared";
+
+const monthYear = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: TIME_ZONE });
+
+/** "March 2025"; empty when the date is missing or unreadable. */
+export function formatMonthYear(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : monthYear.format(date);
+}
+
+/** "₱1,250/hr" */
+export function formatHourlyRate(rate: number): string {
+  return `${formatPeso(rate)}/hr`;
+}
