@@ -126,6 +126,11 @@ describe("the shell of the web app", () => {
     expect(await button.getAttribute("aria-expanded")).toBe("true");
     await page.keyboard.press("Escape");
     expect(await button.getAttribute("aria-expanded")).toBe("false");
+
+    await button.click();
+    await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Profile" }).click();
+    await page.waitForURL(/\/profile$/);
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
     await context.close();
   });
 });

@@ -13,21 +13,10 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
+import { seeded } from "../apps/server/src/seed/demo-images.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const PUBLIC_DIR = join(ROOT, "apps", "web", "public");
-
-/** Small deterministic PRNG (mulberry32). */
-function makeRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const f1 = (n: number): string => n.toFixed(1);
 
@@ -116,7 +105,7 @@ function palm(x: number, y: number, dir: number): string {
 function heroSvg(): string {
   const W = 768;
   const H = 432;
-  const rng = makeRng(20240611);
+  const rng = seeded(20240611);
 
   // Starfield: denser and brighter to the right, faint behind the heading area.
   const stars: string[] = [];
@@ -132,7 +121,7 @@ function heroSvg(): string {
 
   // Distant skyline silhouettes (two layers) for depth.
   const skyline = (baseY: number, minH: number, maxH: number, seed: number, fill: string, op: number): string => {
-    const r2 = makeRng(seed);
+    const r2 = seeded(seed);
     let d = `M0,${H}L0,${baseY}`;
     let x = 0;
     while (x < W) {
@@ -147,7 +136,7 @@ function heroSvg(): string {
 
   // Lit windows in the near skyline (right side only, sparse).
   const windows: string[] = [];
-  const rw = makeRng(77);
+  const rw = seeded(77);
   for (let i = 0; i < 60; i++) {
     const x = W * 0.45 + rw() * W * 0.55;
     const y = 318 + rw() * 34;
@@ -448,7 +437,7 @@ function synthLoop(): Float64Array {
   const secPerBeat = 60 / BPM;
   const N = Math.round(BARS * BEATS_PER_BAR * secPerBeat * SR); // 4 bars @ 96 BPM = 10 s
   const buf = new Float64Array(N);
-  const rng = makeRng(4242);
+  const rng = seeded(4242);
   const beatSample = (beat: number): number => Math.round(beat * secPerBeat * SR);
 
   // Gentle tape "wow": LFO with a whole number of cycles per loop so it wraps.

@@ -50,7 +50,7 @@ const PALETTES: readonly Palette[] = [
 ];
 
 /** Small deterministic pseudo-random generator (mulberry32). */
-function seeded(seed: number): () => number {
+export function seeded(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

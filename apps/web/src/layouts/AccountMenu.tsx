@@ -1,7 +1,7 @@
 import type { SelfUser } from "@vam/shared";
 import { Bell, CalendarDays, LogOut, MessageSquare, UserRound, type LucideIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { UserAvatar } from "../components/UserAvatar";
 import { UnreadBadge, unreadText } from "./UnreadBadge";
 
@@ -17,9 +17,6 @@ export function AccountMenu({ user, unreadCount, onLogout }: AccountMenuProps) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const unreadId = useId();
-  const { pathname } = useLocation();
-
-  useEffect(() => setOpen(false), [pathname]);
 
   useEffect(() => {
     if (!open) return;
@@ -31,11 +28,15 @@ export function AccountMenu({ user, unreadCount, onLogout }: AccountMenuProps) {
       setOpen(false);
       buttonRef.current?.focus();
     };
+    // Back and Forward leave the page too.
+    const onPopState = () => setOpen(false);
     document.addEventListener("pointerdown", onPointerDown);
     document.addEventListener("keydown", onKeyDown);
+    window.addEventListener("popstate", onPopState);
     return () => {
       document.removeEventListener("pointerdown", onPointerDown);
       document.removeEventListener("keydown", onKeyDown);
+      window.removeEventListener("popstate", onPopState);
     };
   }, [open]);
 
@@ -77,7 +78,8 @@ export function AccountMenu({ user, unreadCount, onLogout }: AccountMenuProps) {
           <p className="truncate text-sm font-semibold text-white">{user.username}</p>
           <p className="truncate text-xs text-slate-400">{user.email}</p>
         </div>
-        <ul className="py-1">
+        {/* Following any of the links closes the menu (the click bubbles up from the link). */}
+        <ul className="py-1" onClick={() => setOpen(false)}>
           <MenuLink to="/profile" icon={UserRound} label="Profile" />
           <MenuLink to="/chat" icon={MessageSquare} label="Messages" />
           <MenuLink to="/bookings" icon={CalendarDays} label="Bookings" />
@@ -86,7 +88,10 @@ export function AccountMenu({ user, unreadCount, onLogout }: AccountMenuProps) {
         <div className="border-t border-slate-800 py-1">
           <button
             type="button"
-            onClick={onLogout}
+            onClick={() => {
+              setOpen(false);
+              onLogout();
+            }}
             className="flex w-full items-center gap-3 px-4 py-2 text-left text-sm text-slate-200 hover:bg-slate-800 hover:text-white"
           >
             <LogOut aria-hidden="true" className="size-4 text-slate-400" />

@@ -7,6 +7,7 @@ import { PostingActions } from "./PostingActions";
 import { PostingFacts } from "./PostingFacts";
 import { SanitizedHtml } from "./SanitizedHtml";
 import type { postingLoader } from "./posting-loader";
+import { CardSection } from "../../components/CardSection";
 
 export default function PostingDetailPage() {
   const posting = useLoaderData<typeof postingLoader>();
@@ -23,12 +24,9 @@ export default function PostingDetailPage() {
             {posting.address}
           </p>
         </header>
-        <section aria-labelledby="description-heading" className="card p-6">
-          <h2 id="description-heading" className="mb-3 text-lg font-semibold text-white">
-            Description
-          </h2>
+        <CardSection title="Description">
           <SanitizedHtml html={posting.postDetail.desc} className="text-slate-300" />
-        </section>
+        </CardSection>
       </div>
 
       <aside aria-label="Posting summary" className="space-y-6 lg:sticky lg:top-24 lg:self-start">

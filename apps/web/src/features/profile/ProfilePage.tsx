@@ -11,6 +11,7 @@ import { BookingHours } from "./BookingHours";
 import { MakePublicButton } from "./MakePublicButton";
 import { SavedPostings } from "./SavedPostings";
 import type { ownProfileLoader } from "./own-profile-loader";
+import { CardSection } from "../../components/CardSection";
 
 export default function ProfilePage() {
   const { user, logout } = useAuth();
@@ -78,33 +79,30 @@ export default function ProfilePage() {
         </section>
       </div>
 
-      <section aria-labelledby="gallery-heading" className="card p-6">
-        <h2 id="gallery-heading" className="mb-4 text-lg font-semibold text-white">
-          Gallery
-        </h2>
+      <CardSection title="Gallery">
         <GalleryView userId={user.id} editable />
-      </section>
+      </CardSection>
 
       {isAssistant && <MyPostings postings={postings} />}
       <SavedPostings saved={saved} />
 
-      <section aria-labelledby="referral-heading" className="card p-6">
-        <h2 id="referral-heading" className="mb-2 flex items-center gap-2 text-lg font-semibold text-white">
-          <Gift aria-hidden="true" className="size-5 text-teal-400" />
-          Referral Program
-        </h2>
+      <CardSection
+        title={
+          <>
+            <Gift aria-hidden="true" className="size-5 text-teal-400" />
+            Referral Program
+          </>
+        }
+      >
         <p className="text-sm text-slate-400">Your referral stats and the people you referred will appear here soon.</p>
-      </section>
+      </CardSection>
     </div>
   );
 }
 
 function ProfileDetails({ user }: { user: SelfUser }) {
   return (
-    <section aria-labelledby="details-heading" className="card p-6">
-      <h2 id="details-heading" className="mb-4 font-semibold text-white">
-        Details
-      </h2>
+    <CardSection title="Details">
       <DetailList
         details={[
           { icon: MapPin, label: "Location", value: user.location || "N/A" },
@@ -112,6 +110,6 @@ function ProfileDetails({ user }: { user: SelfUser }) {
           { icon: CalendarClock, label: "Availability", value: user.availability || "N/A" },
         ]}
       />
-    </section>
+    </CardSection>
   );
 }

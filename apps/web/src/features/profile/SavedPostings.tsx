@@ -1,13 +1,11 @@
 import type { Posting } from "@vam/shared";
 import { Link } from "react-router";
 import { PostingCard } from "../postings/PostingCard";
+import { CardSection } from "../../components/CardSection";
 
 export function SavedPostings({ saved }: { saved: Posting[] }) {
   return (
-    <section aria-labelledby="saved-heading" className="card p-6">
-      <h2 id="saved-heading" className="mb-4 text-lg font-semibold text-white">
-        Saved
-      </h2>
+    <CardSection title="Saved">
       {saved.length === 0 ? (
         <p className="text-sm text-slate-400">
           Nothing saved yet. Use &lsquo;Save the Place&rsquo; on a posting to keep it here.{" "}
@@ -24,6 +22,6 @@ export function SavedPostings({ saved }: { saved: Posting[] }) {
           ))}
         </ul>
       )}
-    </section>
+    </CardSection>
   );
 }

@@ -5,6 +5,7 @@ import { GalleryView } from "../gallery/GalleryView";
 import { ProfileSummary } from "./ProfileSummary";
 import { ProjectsSection } from "./ProjectsSection";
 import type { otherProfileLoader } from "./other-profile-loader";
+import { CardSection } from "../../components/CardSection";
 
 export default function OtherProfilePage() {
   const { profile, profileError, projects, projectsFailed } = useLoaderData<typeof otherProfileLoader>();
@@ -38,21 +39,15 @@ export default function OtherProfilePage() {
       </div>
 
       <div className="min-w-0 space-y-6">
-        <section aria-labelledby="about-heading" className="card p-6">
-          <h2 id="about-heading" className="mb-2 text-lg font-semibold text-white">
-            About
-          </h2>
+        <CardSection title="About">
           <p className="leading-relaxed whitespace-pre-line text-slate-300">
             {profile.bio || `${profile.firstName} hasn't written a bio yet.`}
           </p>
-        </section>
+        </CardSection>
 
-        <section aria-labelledby="gallery-heading" className="card p-6">
-          <h2 id="gallery-heading" className="mb-4 text-lg font-semibold text-white">
-            Gallery
-          </h2>
+        <CardSection title="Gallery">
           <GalleryView userId={profile.id} />
-        </section>
+        </CardSection>
 
         <ProjectsSection projects={projects} failed={projectsFailed} />
       </div>

@@ -1,12 +1,10 @@
 import type { ProjectPost } from "@vam/shared";
 import { PostingCard } from "../postings/PostingCard";
+import { CardSection } from "../../components/CardSection";
 
 export function ProjectsSection({ projects, failed }: { projects: ProjectPost[]; failed: boolean }) {
   return (
-    <section aria-labelledby="projects-heading" className="card p-6">
-      <h2 id="projects-heading" className="mb-4 text-lg font-semibold text-white">
-        Projects
-      </h2>
+    <CardSection title="Projects">
       {failed ? (
         <p role="alert" className="text-sm text-rose-300">
           Error loading user posts
@@ -22,6 +20,6 @@ export function ProjectsSection({ projects, failed }: { projects: ProjectPost[];
           ))}
         </ul>
       )}
-    </section>
+    </CardSection>
   );
 }
