@@ -5,3 +5,4 @@ export * from "./types.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/users.js";
 export * from "./schemas/discovery.js";
+export * from "./schemas/chat.js";

@@ -58,6 +58,15 @@ export const MSG = {
   photoNotFound: "Photo not found",
   invalidCursor: "This page of results no longer exists. Please search again.",
 
+  messageEmpty: "Please write a message",
+  chatNotFound: "Chat not found",
+  chatWithYourself: "You cannot start a chat with yourself",
+  notificationNotFound: "Notification not found",
+  notificationsCountFailed: "Failed to fetch notification count",
+  notificationsFailed: "Failed to fetch notifications",
+  notificationReadFailed: "Failed to mark notification as read",
+  notificationsReadAllFailed: "Failed to mark all notifications as read",
+
   uploadInvalidType: `Invalid file type. Allowed: ${ALLOWED_IMAGE_TYPES.join(", ")}`,
   uploadTooLarge: (mb: number) => `File too large. Maximum size: ${mb}MB`,
   uploadMissingFile: "Please choose an image to upload",

@@ -113,3 +113,69 @@ export interface Posting {
     restaurant: 0 | 1;
   };
 }
+
+/** Who is on the other side of a chat, or wrote a message. */
+export interface ChatPerson {
+  id: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  avatar: string | null;
+  role: Role;
+}
+
+export interface ChatMessage {
+  id: string;
+  chatId: string;
+  text: string;
+  /** The sender. */
+  userId: string;
+  createdAt: string;
+  user: { id: string; firstName: string; lastName: string; avatar: string | null };
+}
+
+export interface Chat {
+  id: string;
+  userIDs: [string, string];
+  /** The other member, seen from the signed-in user. */
+  receiver: ChatPerson;
+  /** Members who have read everything in the chat. */
+  seenBy: string[];
+  lastMessage: { text: string; userId: string; createdAt: string } | null;
+  createdAt: string;
+}
+
+export interface ChatWithMessages extends Chat {
+  /** Oldest first. */
+  messages: ChatMessage[];
+}
+
+export type NotificationType = "MESSAGE" | "BOOKING" | "REFERRAL" | "SYSTEM";
+
+export interface AppNotification {
+  id: string;
+  type: NotificationType;
+  title: string;
+  content: string;
+  read: boolean;
+  createdAt: string;
+  chatId: string | null;
+  entityId: string | null;
+}
+
+/** Socket events the server sends (socket.io, path /socket.io, auth: { token }). */
+export interface ServerToClientEvents {
+  /** A message in one of the user's chats, to every tab of both members. */
+  newMessage: (payload: { chat: Chat; message: ChatMessage }) => void;
+  /** Someone read a chat: its new `seenBy`. */
+  chatRead: (payload: { chatId: string; seenBy: string[] }) => void;
+  /** A notification was created or refreshed; `unread` is the new count. */
+  notification: (payload: { notification: AppNotification; unread: number }) => void;
+  /** The unread count changed without a new notification (read elsewhere). */
+  unreadCount: (payload: { unread: number }) => void;
+}
+
+export interface ClientToServerEvents {
+  /** The spec's announcement; accepted only for the connected user's own id. */
+  newUser: (userId: string) => void;
+}
