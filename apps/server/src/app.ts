@@ -11,10 +11,12 @@ import type { Database, Db } from "./db/client.js";
 import { authPlugin } from "./auth/authenticate.js";
 import { authRoutes } from "./auth/routes.js";
 import { bookingRoutes } from "./bookings/routes.js";
+import { chatRoutes } from "./chat/routes.js";
 import { galleryRoutes } from "./gallery/routes.js";
 import { healthRoutes } from "./health/routes.js";
 import { registerErrorHandler } from "./http/errors.js";
 import { notificationRoutes } from "./notifications/routes.js";
+import { attachRealtime, type Realtime } from "./realtime/hub.js";
 import { postingRoutes } from "./postings/routes.js";
 import { profileRoutes } from "./profiles/routes.js";
 import { SearchCache } from "./profiles/search-cache.js";
@@ -30,6 +32,7 @@ declare module "fastify" {
     db: Db;
     storage: Storage;
     searchCache: SearchCache;
+    realtime: Realtime;
   }
 }
 
@@ -58,6 +61,7 @@ export async function buildApp({ config, database, redis }: AppDeps): Promise<Fa
   app.decorate("db", database.db);
   app.decorate("storage", storage);
   app.decorate("searchCache", new SearchCache(config.searchCacheSeconds));
+  app.decorate("realtime", attachRealtime(app, config.redisUrl));
   registerErrorHandler(app);
 
   await app.register(fastifyHelmet, {
@@ -102,6 +106,7 @@ export async function buildApp({ config, database, redis }: AppDeps): Promise<Fa
       await api.register(galleryRoutes);
       await api.register(postingRoutes);
       await api.register(bookingRoutes);
+      await api.register(chatRoutes);
     },
     { prefix: "/api" },
   );

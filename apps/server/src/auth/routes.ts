@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { ASSISTANT_RATE, loginSchema, MSG, registerSchema } from "@vam/shared";
 import { users } from "../db/schema.js";
 import { badRequest, HttpError, parseWith } from "../http/errors.js";
-import { createNotification } from "../notifications/create.js";
+import { announce, createNotification } from "../notifications/create.js";
 import { newReferralCode } from "../referrals/codes.js";
 import { isIssuedUpload } from "../uploads/issued.js";
 import { assertIdentityFree, rethrowIdentityConflict } from "../users/identity.js";
@@ -38,23 +38,24 @@ export async function authRoutes(app: FastifyInstance) {
       avatar: input.avatar ?? null,
       referredBy: referrer?.id ?? null,
     };
-    const user = await app.db.transaction(async (tx) => {
+    const { user, notification } = await app.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(users)
         .values({ ...values, referralCode: newReferralCode() })
         .returning()
         .catch(rethrowIdentityConflict);
-      if (referrer) {
-        await createNotification(tx, {
-          userId: referrer.id,
-          type: "REFERRAL",
-          title: "New referral",
-          content: `${created!.firstName} ${created!.lastName} joined with your referral code.`,
-          entityId: created!.id,
-        });
-      }
-      return created!;
+      const notification = referrer
+        ? await createNotification(tx, {
+            userId: referrer.id,
+            type: "REFERRAL",
+            title: "New referral",
+            content: `${created!.firstName} ${created!.lastName} joined with your referral code.`,
+            entityId: created!.id,
+          })
+        : undefined;
+      return { user: created!, notification };
     });
+    if (notification) await announce(app, notification);
     request.log.info({ userId: user.id, role: user.role }, "user registered");
     return reply.status(201).send({ user: await selfView(app.db, user), message: MSG.registerSuccess });
   });
@@ -70,6 +71,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.post("/auth/logout", { preHandler: app.authenticate }, async (request) => {
     await revokeSession(app.db, request.sessionId!);
+    app.realtime.endSession(request.sessionId!);
     return { message: "Logged out" };
   });
 }

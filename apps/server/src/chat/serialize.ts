@@ -1,0 +1,45 @@
+import type { Chat, ChatMessage, ChatPerson, Role } from "@vam/shared";
+import type { UserRow } from "../auth/authenticate.js";
+import type { chats, messages } from "../db/schema.js";
+
+export type ChatRow = typeof chats.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type LastMessage = Pick<MessageRow, "text" | "senderId" | "createdAt">;
+
+export const toPerson = (user: UserRow): ChatPerson => ({
+  id: user.id,
+  username: user.username,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  avatar: user.avatar,
+  role: user.role as Role,
+});
+
+/** Members who have read up to the last message (or have nothing to read). */
+export function seenBy(chat: ChatRow): string[] {
+  const readUpTo = (readAt: Date | null) => !chat.lastMessageAt || (readAt !== null && readAt >= chat.lastMessageAt);
+  return [
+    ...(readUpTo(chat.userAReadAt) ? [chat.userAId] : []),
+    ...(readUpTo(chat.userBReadAt) ? [chat.userBId] : []),
+  ];
+}
+
+export function toChat(chat: ChatRow, other: UserRow, last: LastMessage | undefined): Chat {
+  return {
+    id: chat.id,
+    userIDs: [chat.userAId, chat.userBId],
+    receiver: toPerson(other),
+    seenBy: seenBy(chat),
+    lastMessage: last ? { text: last.text, userId: last.senderId, createdAt: last.createdAt.toISOString() } : null,
+    createdAt: chat.createdAt.toISOString(),
+  };
+}
+
+export const toMessage = (message: MessageRow, sender: UserRow): ChatMessage => ({
+  id: message.id,
+  chatId: message.chatId,
+  text: message.text,
+  userId: message.senderId,
+  createdAt: message.createdAt.toISOString(),
+  user: { id: sender.id, firstName: sender.firstName, lastName: sender.lastName, avatar: sender.avatar },
+});

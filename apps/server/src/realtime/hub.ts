@@ -1,0 +1,74 @@
+import type { FastifyInstance } from "fastify";
+import { createAdapter } from "@socket.io/redis-adapter";
+import { Redis } from "ioredis";
+import { Server } from "socket.io";
+import type { ClientToServerEvents, ServerToClientEvents } from "@vam/shared";
+import { bearerToken } from "../auth/authenticate.js";
+import { findSessionUser } from "../auth/sessions.js";
+
+interface SocketData {
+  userId: string;
+}
+
+type Events = ServerToClientEvents;
+
+export interface Realtime {
+  /** Sends to every tab of the user, on whichever instance it is connected. */
+  toUser<E extends keyof Events>(userId: string, event: E, ...payload: Parameters<Events[E]>): void;
+  /** Ends the live connections of a session that was logged out. */
+  endSession(sessionId: string): void;
+}
+
+const userRoom = (userId: string) => `user:${userId}`;
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * socket.io on the API's own HTTP server, path /socket.io. A connection is the session of the
+ * token in its handshake (`auth.token`, or a bearer header); it joins the rooms of its user
+ * and session, so nothing can be received as somebody else.
+ */
+export function attachRealtime(app: FastifyInstance, redisUrl: string | undefined): Realtime {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(app.server, {
+    path: "/socket.io",
+    serveClient: false,
+  });
+  const redisClients: Redis[] = [];
+  if (redisUrl) {
+    const pub = new Redis(redisUrl);
+    const sub = pub.duplicate();
+    redisClients.push(pub, sub);
+    io.adapter(createAdapter(pub, sub));
+  }
+
+  io.use(async (socket, next) => {
+    const auth = socket.handshake.auth as { token?: unknown };
+    const token = typeof auth.token === "string" ? auth.token : bearerToken(socket.handshake.headers.authorization);
+    const found = token ? await findSessionUser(app.db, token).catch(() => undefined) : undefined;
+    if (!found) return next(new Error("unauthorized"));
+    socket.data.userId = found.user.id;
+    await socket.join([userRoom(found.user.id), sessionRoom(found.sessionId)]);
+    next();
+  });
+
+  io.on("connection", (socket) => {
+    // The spec's client announces its user id; only its own is meaningful, anything else is ignored.
+    socket.on("newUser", (userId) => {
+      if (userId !== socket.data.userId) app.log.warn({ claimed: userId, userId: socket.data.userId }, "socket claimed another user");
+    });
+  });
+
+  app.addHook("preClose", async () => {
+    io.local.disconnectSockets(true);
+    await io.of("/").adapter.close();
+    for (const client of redisClients) client.disconnect();
+  });
+
+  return {
+    toUser(userId, event, ...payload) {
+      io.to(userRoom(userId)).emit(event, ...payload);
+    },
+    endSession(sessionId) {
+      io.in(sessionRoom(sessionId)).disconnectSockets(true);
+    },
+  };
+}
