@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChatMessage, SelfUser } from "@vam/shared";
+import { createPostgresDatabase } from "./helpers/database.js";
+import { startServerProcess, type ServerProcess } from "./helpers/process.js";
+import { newUser } from "./helpers/server.js";
+import { connectSocket, type TestSocket } from "./helpers/sockets.js";
+
+const databaseUrl = process.env.DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+
+// Runs where PostgreSQL and Redis are configured (.ci/run sets both to this machine's services).
+describe.runIf(databaseUrl && redisUrl)("two server processes sharing PostgreSQL and Redis", () => {
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let socket: TestSocket | undefined;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase(databaseUrl!);
+    const env = { DATABASE_URL: database.url, REDIS_URL: redisUrl!, AUTH_RATE_LIMIT_PER_MINUTE: "1000" };
+    [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  });
+  afterAll(async () => {
+    socket?.close();
+    await Promise.all([a?.stop(), b?.stop()]);
+    await database?.drop();
+  });
+
+  async function account(server: ServerProcess) {
+    const input = newUser();
+    const post = (path: string, body: unknown) =>
+      fetch(server.url + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    expect((await post("/api/auth/register", input)).status).toBe(201);
+    return (await (await post("/api/auth/login", { username: input.username, password: input.password })).json()) as {
+      token: string;
+      userInfo: SelfUser;
+    };
+  }
+
+  it("delivers within a second to a client on A a message posted through B", async () => {
+    const reader = await account(a);
+    const writer = await account(b);
+    socket = await connectSocket(a.url, reader.token);
+    const received = new Promise<{ message: ChatMessage; at: number }>((resolve) =>
+      socket!.on("newMessage", (payload) => resolve({ message: payload.message, at: performance.now() })),
+    );
+
+    const sentAt = performance.now();
+    const response = await fetch(`${b.url}/api/messages/send`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${writer.token}` },
+      body: JSON.stringify({ recipientId: reader.userInfo.id, message: "Across instances!" }),
+    });
+    expect(response.status).toBe(201);
+    const { message, at } = await received;
+    expect(message.text).toBe("Across instances!");
+    expect(message.userId).toBe(writer.userInfo.id);
+    expect(at - sentAt).toBeLessThan(1000);
+  });
+});
