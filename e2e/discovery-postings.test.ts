@@ -100,7 +100,7 @@ describe("postings, galleries and listings", () => {
       await page.getByText(text, { exact: true }).waitFor();
     }
     expect(await page.getByText("Verified").locator("xpath=following-sibling::dd").textContent()).toBe("No");
-    expect(await page.getByRole("button", { name: "Send a Message" }).isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Send a Message" }).isDisabled()).toBe(false);
     expect(await page.getByRole("link", { name: "Book Now" }).getAttribute("href")).toBe("/login");
 
     await page.getByRole("button", { name: "Show image 2" }).click();

@@ -5,6 +5,8 @@ import { RouterProvider } from "react-router/dom";
 import { Toaster } from "sonner";
 import { AuthProvider } from "./features/auth/AuthProvider";
 import { MusicProvider } from "./features/music/MusicProvider";
+import { NotificationsProvider } from "./features/notifications/NotificationsProvider";
+import { RealtimeProvider } from "./features/realtime/RealtimeProvider";
 import "./index.css";
 import { router } from "./router";
 
@@ -14,10 +16,14 @@ if (!root) throw new Error("Missing #root element");
 createRoot(root).render(
   <StrictMode>
     <AuthProvider>
-      <MusicProvider>
-        <RouterProvider router={router} />
-        <Toaster theme="dark" duration={FLASH_MS} richColors closeButton />
-      </MusicProvider>
+      <RealtimeProvider>
+        <NotificationsProvider>
+          <MusicProvider>
+            <RouterProvider router={router} />
+            <Toaster theme="dark" duration={FLASH_MS} richColors closeButton />
+          </MusicProvider>
+        </NotificationsProvider>
+      </RealtimeProvider>
     </AuthProvider>
   </StrictMode>,
 );

@@ -1,12 +1,6 @@
 import { Suspense, lazy, type ComponentType } from "react";
 import { createBrowserRouter, redirect, type RouteObject } from "react-router";
-import {
-  BookConsultantPage,
-  BookingDashboardPage,
-  BookingsPage,
-  ChatPage,
-  NotificationsPage,
-} from "./features/placeholders/pages";
+import { BookConsultantPage, BookingDashboardPage, BookingsPage } from "./features/placeholders/pages";
 import { postingLoader } from "./features/postings/posting-loader";
 import { ownProfileLoader } from "./features/profile/own-profile-loader";
 import { otherProfileLoader } from "./features/profiles/other-profile-loader";
@@ -24,6 +18,8 @@ const ProfileUpdatePage = lazy(() => import("./features/profile/ProfileUpdatePag
 const ProfileListPage = lazy(() => import("./features/profiles/ProfileListPage"));
 const OtherProfilePage = lazy(() => import("./features/profiles/OtherProfilePage"));
 const PostingDetailPage = lazy(() => import("./features/postings/PostingDetailPage"));
+const ChatPage = lazy(() => import("./features/chat/ChatPage"));
+const NotificationsPage = lazy(() => import("./features/notifications/NotificationsPage"));
 
 function page(Page: ComponentType, loadingLabel?: string) {
   return (
@@ -66,9 +62,9 @@ export const router = createBrowserRouter([
           { path: "bookings/:id", element: <BookingsPage /> },
           { path: "booking-dashboard", element: <BookingDashboardPage /> },
           { path: "book/:consultantId", element: <BookConsultantPage /> },
-          { path: "notifications", element: <NotificationsPage /> },
-          { path: "chat", element: <ChatPage /> },
-          { path: "chat/:userId", element: <ChatPage /> },
+          { path: "notifications", element: page(NotificationsPage) },
+          // One route for both addresses, so that moving between chats keeps the page (and its list).
+          { path: "chat/:userId?", element: page(ChatPage, "Loading chat...") },
         ]),
       },
     ],

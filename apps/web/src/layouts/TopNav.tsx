@@ -2,14 +2,14 @@ import { Headset, House, Search } from "lucide-react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { useAuth } from "../features/auth/auth-context";
 import { MusicToggle } from "../features/music/MusicToggle";
-import { useUnreadCount } from "../features/notifications/useUnreadCount";
+import { useNotifications } from "../features/notifications/notifications-context";
 import { AccountMenu } from "./AccountMenu";
 
 export function TopNav() {
   const { user, logout } = useAuth();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const unreadCount = useUnreadCount();
+  const { unread: unreadCount } = useNotifications();
   const BrowseIcon = pathname === "/home" ? Search : House;
 
   const onLogout = () => {

@@ -3,5 +3,3 @@ import { ComingSoonPage } from "./ComingSoonPage";
 export const BookingsPage = () => <ComingSoonPage title="Bookings" />;
 export const BookingDashboardPage = () => <ComingSoonPage title="Booking Dashboard" />;
 export const BookConsultantPage = () => <ComingSoonPage title="Book an Assistant" />;
-export const NotificationsPage = () => <ComingSoonPage title="Notifications" />;
-export const ChatPage = () => <ComingSoonPage title="Chat" />;

@@ -2,6 +2,7 @@ import type { Posting } from "@vam/shared";
 import { CalendarCheck, MessageSquare, Pencil } from "lucide-react";
 import { Link } from "react-router";
 import { useAuth } from "../auth/auth-context";
+import { MessageButton } from "../chat/MessageButton";
 import { SaveButton } from "./SaveButton";
 
 export function PostingActions({ posting }: { posting: Posting }) {
@@ -22,10 +23,12 @@ export function PostingActions({ posting }: { posting: Posting }) {
         </Link>
       )}
       <SaveButton key={posting.id} postId={posting.id} initiallySaved={posting.isSaved} />
-      <button type="button" className="btn-secondary" disabled title="Messaging is coming soon">
-        <MessageSquare aria-hidden="true" className="size-4" />
-        Send a Message
-      </button>
+      {!isOwner && (
+        <MessageButton recipient={posting.user} className="btn-secondary">
+          <MessageSquare aria-hidden="true" className="size-4" />
+          Send a Message
+        </MessageButton>
+      )}
     </div>
   );
 }

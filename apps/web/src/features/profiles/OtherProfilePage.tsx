@@ -2,6 +2,7 @@ import { UserRoundX } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
 import { useAuth } from "../auth/auth-context";
 import { GalleryView } from "../gallery/GalleryView";
+import { ContactActions } from "./ContactActions";
 import { ProfileSummary } from "./ProfileSummary";
 import { ProjectsSection } from "./ProjectsSection";
 import type { otherProfileLoader } from "./other-profile-loader";
@@ -28,13 +29,15 @@ export default function OtherProfilePage() {
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 lg:grid-cols-[20rem_1fr]">
       <div className="space-y-4">
         <ProfileSummary profile={profile} />
-        {user?.id === profile.id && (
+        {user?.id === profile.id ? (
           <p className="text-center text-sm text-slate-400">
             This is how others see your profile.{" "}
             <Link to="/profile" className="link">
               Go to your profile
             </Link>
           </p>
+        ) : (
+          <ContactActions person={profile} />
         )}
       </div>
 

@@ -1,0 +1,33 @@
+import { formatMessageTime } from "./message-time";
+import type { ShownMessage } from "./message-merge";
+
+interface MessageBubbleProps {
+  message: ShownMessage;
+  mine: boolean;
+  /** How a screen reader names the sender of a received message. */
+  senderName: string;
+  seen: boolean;
+}
+
+export function MessageBubble({ message, mine, senderName, seen }: MessageBubbleProps) {
+  return (
+    <li className={`flex flex-col gap-1 ${mine ? "items-end" : "items-start"}`}>
+      <div
+        className={`max-w-[80%] rounded-2xl px-4 py-2 text-sm leading-relaxed sm:max-w-[70%] ${
+          mine ? "rounded-br-md bg-teal-500 text-slate-950" : "rounded-bl-md bg-slate-800 text-slate-100"
+        } ${message.pending ? "opacity-70" : ""}`}
+      >
+        <span className="sr-only">{mine ? "You" : senderName}: </span>
+        <p className="break-words whitespace-pre-wrap">{message.text}</p>
+      </div>
+      <p className="px-1 text-[11px] text-slate-500">
+        {message.pending ? (
+          "Sending..."
+        ) : (
+          <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
+        )}
+        {seen && <span className="ml-2 font-medium text-teal-300">Seen</span>}
+      </p>
+    </li>
+  );
+}

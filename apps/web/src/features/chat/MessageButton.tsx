@@ -1,0 +1,25 @@
+import { useState, type ReactNode } from "react";
+import { useNavigate } from "react-router";
+import { useAuth } from "../auth/auth-context";
+import { MessageDialog, type MessageRecipient } from "./MessageDialog";
+
+interface MessageButtonProps {
+  recipient: MessageRecipient;
+  className: string;
+  children: ReactNode;
+}
+
+/** Opens the message dialog; a signed-out visitor is sent to /login instead. */
+export function MessageButton({ recipient, className, children }: MessageButtonProps) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={className} onClick={() => (user ? setOpen(true) : navigate("/login"))}>
+        {children}
+      </button>
+      {open && <MessageDialog recipient={recipient} onClose={() => setOpen(false)} />}
+    </>
+  );
+}

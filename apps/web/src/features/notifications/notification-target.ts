@@ -1,0 +1,15 @@
+import type { AppNotification } from "@vam/shared";
+
+/** Where clicking a notification leads; null when its type leads nowhere. */
+export function notificationTarget(notification: AppNotification): string | null {
+  switch (notification.type) {
+    case "MESSAGE":
+      return notification.chatId ? `/chat/${notification.chatId}` : "/chat";
+    case "BOOKING":
+      return notification.entityId ? `/bookings/${notification.entityId}` : "/bookings";
+    case "REFERRAL":
+      return "/profile";
+    default:
+      return null;
+  }
+}

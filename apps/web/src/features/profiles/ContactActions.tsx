@@ -1,0 +1,20 @@
+import { History, MessageSquare } from "lucide-react";
+import { Link } from "react-router";
+import { MessageButton } from "../chat/MessageButton";
+import type { MessageRecipient } from "../chat/MessageDialog";
+
+/** Contact {first name} and View Chat History, on someone else's profile. */
+export function ContactActions({ person }: { person: MessageRecipient }) {
+  return (
+    <div className="grid gap-3">
+      <MessageButton recipient={person} className="btn-primary">
+        <MessageSquare aria-hidden="true" className="size-4" />
+        Contact {person.firstName}
+      </MessageButton>
+      <Link to={`/chat/${person.id}`} className="btn-secondary">
+        <History aria-hidden="true" className="size-4" />
+        View Chat History
+      </Link>
+    </div>
+  );
+}

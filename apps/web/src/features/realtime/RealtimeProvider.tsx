@@ -1,0 +1,32 @@
+import type { ClientToServerEvents, ServerToClientEvents } from "@vam/shared";
+import { useEffect, useState, type ReactNode } from "react";
+import { io, type Socket } from "socket.io-client";
+import { useAuth } from "../auth/auth-context";
+import { RealtimeContext } from "./realtime-context";
+import { RealtimeHub } from "./realtime-hub";
+
+/** One socket per signed-in session: opened once the session is known, closed on logout or teardown. */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const { user, token, loading } = useAuth();
+  const [hub] = useState(() => new RealtimeHub());
+  const userId = loading ? null : (user?.id ?? null);
+
+  useEffect(() => {
+    if (!userId || !token) return;
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
+      path: "/socket.io",
+      auth: { token },
+      withCredentials: true,
+    });
+    socket.on("connect", () => {
+      socket.emit("newUser", userId);
+      hub.connected();
+    });
+    socket.onAny((event: string, payload: unknown) => hub.dispatch(event, payload));
+    return () => {
+      socket.disconnect();
+    };
+  }, [hub, userId, token]);
+
+  return <RealtimeContext value={hub}>{children}</RealtimeContext>;
+}
