@@ -4,21 +4,13 @@ import type { Page } from "playwright-core";
 import { postings, users } from "../apps/server/src/db/schema.js";
 import { DEMO_PASSWORD } from "../apps/server/src/seed/demo.js";
 import { startE2E, type E2E } from "./harness.js";
-import { registerViaApi } from "./helpers.js";
+import { registerViaApi, logIn } from "./helpers.js";
 
 let e2e: E2E;
 beforeAll(async () => {
   e2e = await startE2E({ seed: true });
 });
 afterAll(() => e2e?.close());
-
-async function logIn(page: Page, username: string, password = DEMO_PASSWORD) {
-  await page.goto("/login");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Log in", exact: true }).click();
-  await page.waitForURL("**/profile/list");
-}
 
 async function userId(username: string) {
   const [row] = await e2e.server.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
@@ -40,8 +32,8 @@ describe("chat in real time", () => {
     const bossId = await userId("boss_demo");
     const boss = await e2e.newPage();
     const maria = await e2e.newPage();
-    await logIn(boss.page, "boss_demo");
-    await logIn(maria.page, "maria_santos");
+    await logIn(boss.page, "boss_demo", DEMO_PASSWORD);
+    await logIn(maria.page, "maria_santos", DEMO_PASSWORD);
     expect(await unreadAnnounced(maria.page)).toBe("");
 
     await boss.page.goto(`/profile/${mariaId}`);
@@ -119,7 +111,7 @@ describe("chat in real time", () => {
     await page.getByRole("button", { name: "Send a Message" }).click();
     await page.waitForURL("**/login");
 
-    await logIn(page, "boss_demo");
+    await logIn(page, "boss_demo", DEMO_PASSWORD);
     await page.goto(`/${postingId}`);
     await page.getByRole("button", { name: "Send a Message" }).click();
     const dialog = page.getByRole("dialog", { name: "Message Juan" });
@@ -133,7 +125,7 @@ describe("chat in real time", () => {
   it("welcomes someone without chats and offers to find consultants", async () => {
     await registerViaApi(e2e, { username: "chat_newcomer" });
     const { page, context } = await e2e.newPage();
-    await logIn(page, "chat_newcomer", "secret123");
+    await logIn(page, "chat_newcomer");
     await page.goto("/chat");
     await page.getByRole("heading", { name: "Welcome to the chat system" }).waitFor();
     await e2e.screenshot(page, "chat-empty");

@@ -1,21 +1,12 @@
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { startE2E, type E2E } from "./harness.js";
-import { registerViaApi } from "./helpers.js";
+import { registerViaApi, logIn, apiToken } from "./helpers.js";
 
 let e2e: E2E;
 beforeAll(async () => {
   e2e = await startE2E();
 });
 afterAll(() => e2e?.close());
-
-async function tokenOf(username: string) {
-  const response = await fetch(`${e2e.baseUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password: "secret123" }),
-  });
-  return ((await response.json()) as { token: string }).token;
-}
 
 const sendAs = (token: string, recipientId: string, message: string) =>
   fetch(`${e2e.baseUrl}/api/messages/send`, {
@@ -28,15 +19,11 @@ describe("a dropped connection", () => {
   it("reconnects and shows what was sent while it was away", async () => {
     const writer = await registerViaApi(e2e, { username: "writer_away", firstName: "Writer" });
     const reader = await registerViaApi(e2e, { username: "reader_away" });
-    const writerToken = await tokenOf("writer_away");
+    const writerToken = await apiToken(e2e, "writer_away");
     await sendAs(writerToken, reader.id, "Before you went offline");
 
     const { page, context } = await e2e.newPage();
-    await page.goto("/login");
-    await page.getByLabel("Username").fill("reader_away");
-    await page.getByLabel("Password").fill("secret123");
-    await page.getByRole("button", { name: "Log in", exact: true }).click();
-    await page.waitForURL("**/profile/list");
+    await logIn(page, "reader_away");
     await page.goto(`/chat/${writer.id}`);
     const list = page.getByRole("list", { name: "Messages" });
     await list.getByText("Before you went offline").waitFor();

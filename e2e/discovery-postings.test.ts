@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { MSG } from "@vam/shared";
 import { DEMO_PASSWORD } from "../apps/server/src/seed/demo.js";
 import { startE2E, type E2E } from "./harness.js";
+import { logIn } from "./helpers.js";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -13,14 +14,6 @@ afterAll(() => e2e?.close());
 
 const TITLE = "Cebu Shopify Store Setup";
 let postingPath = "";
-
-async function logIn(page: Page, username: string) {
-  await page.goto("/login");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Log in", exact: true }).click();
-  await page.waitForURL("**/profile/list");
-}
 
 const png = (r: number, g: number, b: number) =>
   sharp({ create: { width: 320, height: 200, channels: 3, background: { r, g, b } } }).png().toBuffer();
@@ -32,7 +25,7 @@ async function upload(page: Page, label: string, name: string, buffer: Buffer) {
 describe("postings, galleries and listings", () => {
   it("lets an Assistant make the profile public, add a gallery photo and create a posting with two images", async () => {
     const { page, context } = await e2e.newPage();
-    await logIn(page, "juan_delacruz");
+    await logIn(page, "juan_delacruz", DEMO_PASSWORD);
     await page.goto("/profile");
 
     await page.getByRole("button", { name: "Make Profile Public" }).click();
@@ -125,7 +118,7 @@ describe("postings, galleries and listings", () => {
 
     await page.getByRole("button", { name: "Save the Place" }).click();
     await page.waitForURL("**/login");
-    await logIn(page, "boss_demo");
+    await logIn(page, "boss_demo", DEMO_PASSWORD);
     await page.goto(postingPath);
     await page.getByRole("button", { name: "Save the Place" }).click();
     await page.getByRole("button", { name: "Place Saved" }).waitFor();
@@ -141,7 +134,7 @@ describe("postings, galleries and listings", () => {
 
   it("lets the owner edit the posting from its page and delete it", async () => {
     const { page, context } = await e2e.newPage();
-    await logIn(page, "juan_delacruz");
+    await logIn(page, "juan_delacruz", DEMO_PASSWORD);
     await page.goto(postingPath);
     await page.getByRole("link", { name: "Edit posting" }).click();
 

@@ -1,6 +1,29 @@
 import sharp from "sharp";
+import type { Page } from "playwright-core";
 import type { RegisterInput } from "@vam/shared";
 import type { E2E } from "./harness.js";
+
+/** The password of accounts made by `registerViaApi`. */
+export const TEST_PASSWORD = "secret123";
+
+/** Signs in through the login page, as a person would, and waits for the profile list. */
+export async function logIn(page: Page, username: string, password = TEST_PASSWORD) {
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await page.waitForURL("**/profile/list");
+}
+
+/** A session token straight from the API, for acting as someone outside the browser. */
+export async function apiToken(e2e: E2E, username: string, password = TEST_PASSWORD): Promise<string> {
+  const response = await fetch(`${e2e.baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password }),
+  });
+  return ((await response.json()) as { token: string }).token;
+}
 
 /** Registers an account straight through the API, for tests that need someone to exist already. */
 export async function registerViaApi(e2e: E2E, input: Partial<RegisterInput> & { username: string }) {
@@ -8,7 +31,7 @@ export async function registerViaApi(e2e: E2E, input: Partial<RegisterInput> & {
     firstName: "Liza",
     lastName: "Mercado",
     email: `${input.username}@example.ph`,
-    password: "secret123",
+    password: TEST_PASSWORD,
     role: "Sharer",
     location: "Quezon City",
     skills: [],

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import { createNotification } from "../apps/server/src/notifications/create.js";
 import { relativeTime } from "../apps/web/src/features/notifications/relative-time.js";
 import { startE2E, type E2E } from "./harness.js";
-import { registerViaApi } from "./helpers.js";
+import { registerViaApi, logIn, apiToken } from "./helpers.js";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -11,27 +10,10 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.close());
 
-async function logIn(page: Page, username: string) {
-  await page.goto("/login");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill("secret123");
-  await page.getByRole("button", { name: "Log in", exact: true }).click();
-  await page.waitForURL("**/profile/list");
-}
-
-async function tokenOf(username: string): Promise<string> {
-  const response = await fetch(`${e2e.baseUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password: "secret123" }),
-  });
-  return (await response.json()).token;
-}
-
 async function sendMessage(fromUsername: string, recipientId: string, message: string) {
   const response = await fetch(`${e2e.baseUrl}/api/messages/send`, {
     method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${await tokenOf(fromUsername)}` },
+    headers: { "content-type": "application/json", authorization: `Bearer ${await apiToken(e2e, fromUsername)}` },
     body: JSON.stringify({ recipientId, message }),
   });
   expect(response.status).toBe(201);

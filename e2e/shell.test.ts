@@ -1,22 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import { MSG } from "@vam/shared";
 import { startE2E, type E2E } from "./harness.js";
-import { avatarPng, registerViaApi } from "./helpers.js";
+import { avatarPng, registerViaApi, logIn } from "./helpers.js";
 
 let e2e: E2E;
 beforeAll(async () => {
   e2e = await startE2E();
 });
 afterAll(() => e2e?.close());
-
-async function logIn(page: Page, username: string) {
-  await page.goto("/login");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill("secret123");
-  await page.getByRole("button", { name: "Log in", exact: true }).click();
-  await page.waitForURL("**/profile/list");
-}
 
 describe("the shell of the web app", () => {
   it("updates one's profile with a new avatar and shows it on /profile", async () => {

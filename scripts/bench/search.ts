@@ -1,10 +1,9 @@
 // npm run bench:search — 100,000 Assistant listings in PostgreSQL, the search endpoint under
 // 50 concurrent clients over HTTP, beside a bare JSON route of the same server.
-import { fork } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { SKILL_OPTIONS } from "@vam/shared";
 import { openDatabase } from "../../apps/server/src/db/client.js";
+import { freshDatabase, startBenchServer, stopBenchServer } from "./cluster.js";
 import { load } from "./load.js";
 
 const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -47,13 +46,7 @@ async function seed(url: string) {
 }
 
 async function main() {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.query(`create database ${DB_NAME}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${DB_NAME}`;
+  const url = new URL(await freshDatabase(ADMIN_URL, DB_NAME));
 
   console.log(`Seeding ${LISTINGS.toLocaleString("en")} Assistant listings into PostgreSQL...`);
   console.log(`  done in ${(await seed(url.toString())).toFixed(1)} s`);
@@ -70,14 +63,7 @@ async function main() {
 
   // The cache is what serves real traffic; the uncached pass shows what each query costs the database.
   for (const [mode, cacheSeconds] of [["search cache on (10 s)", "10"], ["search cache off", "0"]] as const) {
-    const server = fork(fileURLToPath(new URL("./server.ts", import.meta.url)), {
-      env: { ...process.env, DATABASE_URL: url.toString(), PORT: String(PORT), SEARCH_CACHE_SECONDS: cacheSeconds },
-      execArgv: ["--import", "tsx"],
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once("message", () => resolve());
-      server.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
-    });
+    const server = await startBenchServer({ DATABASE_URL: url.toString(), PORT: String(PORT), SEARCH_CACHE_SECONDS: cacheSeconds });
     console.log(`\n${mode}: ${CLIENTS} concurrent clients, ${SECONDS} s per query shape, ${LISTINGS.toLocaleString("en")} listings\n`);
     console.log("query shape                  req/s    p50 ms   p95 ms   p99 ms   errors");
     try {
@@ -89,8 +75,7 @@ async function main() {
         );
       }
     } finally {
-      server.kill("SIGTERM");
-      await new Promise((resolve) => server.once("exit", resolve));
+      await stopBenchServer(server);
     }
   }
 }
