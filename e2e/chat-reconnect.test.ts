@@ -36,3 +36,19 @@ describe("a dropped connection", () => {
     await context.close();
   });
 });
+
+describe("a session that ends elsewhere", () => {
+  it("signs the open page out when the session is logged out on the server", async () => {
+    await registerViaApi(e2e, { username: "ended_elsewhere" });
+    const { page, context } = await e2e.newPage();
+    await logIn(page, "ended_elsewhere");
+    await page.goto("/profile");
+    await page.getByRole("button", { name: "Account menu" }).waitFor();
+
+    const token = await page.evaluate(() => localStorage.getItem("token"));
+    await fetch(`${e2e.baseUrl}/api/auth/logout`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+    await page.waitForURL("**/login");
+    await page.getByRole("link", { name: "Sign up", exact: true }).first().waitFor();
+    await context.close();
+  });
+});

@@ -1,6 +1,7 @@
 import type { ClientToServerEvents, ServerToClientEvents } from "@vam/shared";
 import { useEffect, useState, type ReactNode } from "react";
 import { io, type Socket } from "socket.io-client";
+import { reportUnauthorized } from "../../api/session-events";
 import { useAuth } from "../auth/auth-context";
 import { RealtimeContext } from "./realtime-context";
 import { RealtimeHub } from "./realtime-hub";
@@ -21,6 +22,14 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     socket.on("connect", () => {
       socket.emit("newUser", userId);
       hub.connected();
+    });
+    // The server ends the sockets of a session at logout and refuses a session that has ended:
+    // sign out as on any 401.
+    socket.on("disconnect", (reason) => {
+      if (reason === "io server disconnect") reportUnauthorized();
+    });
+    socket.on("connect_error", (error) => {
+      if (error.message === "unauthorized") reportUnauthorized();
     });
     socket.onAny((event: string, payload: unknown) => hub.dispatch(event, payload));
     return () => {
