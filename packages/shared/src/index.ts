@@ -6,3 +6,4 @@ export * from "./schemas/auth.js";
 export * from "./schemas/users.js";
 export * from "./schemas/discovery.js";
 export * from "./schemas/chat.js";
+export * from "./schemas/bookings.js";

@@ -179,3 +179,38 @@ export interface ClientToServerEvents {
   /** The spec's announcement; accepted only for the connected user's own id. */
   newUser: (userId: string) => void;
 }
+
+export type BookingStatus = "PENDING" | "CONFIRMED" | "COMPLETED" | "CANCELLED";
+
+/** A booked slot: its Manila date and slot start. An 8-hour booking holds two. */
+export interface BookedSlot {
+  date: string;
+  time: string;
+}
+
+/** `GET /bookings/consultant/{id}`. */
+export interface ConsultantSummary {
+  id: string;
+  firstName: string;
+  lastName: string;
+  avatar: string | null;
+  salaryRate: number;
+}
+
+export interface Booking {
+  id: string;
+  /** Manila date (yyyy-MM-dd) and start (HH:mm). */
+  date: string;
+  startTime: string;
+  /** Manila end time (HH:mm), from the real duration. */
+  endTime: string;
+  duration: number;
+  price: number;
+  status: BookingStatus;
+  paymentStatus: "UNVERIFIED" | "VERIFIED";
+  isRecurring: boolean;
+  consultantId: string;
+  consultant: ChatPerson;
+  user: ChatPerson;
+  createdAt: string;
+}

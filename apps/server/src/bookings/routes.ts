@@ -1,9 +1,35 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import {
+  ASSISTANT_RATE,
+  MSG,
+  availabilityQuerySchema,
+  createBookingSchema,
+  type BookedSlot,
+  type ConsultantSummary,
+} from "@vam/shared";
 import { currentUser } from "../auth/authenticate.js";
-import { bookings } from "../db/schema.js";
+import { publishMessage, storeMessage } from "../chat/post-message.js";
+import { findOrStartChat } from "../chat/queries.js";
+import { bookings, users } from "../db/schema.js";
+import { badRequest, conflict, notFound, parseWith, pgError } from "../http/errors.js";
+import { pathId } from "../http/params.js";
+import { announce, createNotification } from "../notifications/create.js";
+import { findUserByReferralCode } from "../users/queries.js";
+import { isCalendarDate, isWeekend, manilaInstant } from "./manila.js";
+import { toBooking } from "./serialize.js";
+import { HOLDING, freeSlots, slotsHeld } from "./slots.js";
+
+export const CLIENT_BOOKED_MESSAGE = "Hi, I booked just now can you confirm?";
+export const CONSULTANT_AUTO_REPLY = "Hello Boss! Confirming your booking.";
 
 export async function bookingRoutes(app: FastifyInstance) {
+  async function assistant(rawId: string) {
+    const [user] = await app.db.select().from(users).where(eq(users.id, pathId(rawId, MSG.consultantNotFound)));
+    if (!user || user.role !== "Assistant") throw notFound(MSG.consultantNotFound);
+    return user;
+  }
+
   // Hours of the user's completed bookings, as client or as consultant.
   app.get("/bookings/total-hours", { preHandler: app.authenticate }, async (request) => {
     const me = currentUser(request);
@@ -15,5 +41,89 @@ export async function bookingRoutes(app: FastifyInstance) {
       .from(bookings)
       .where(and(eq(bookings.status, "COMPLETED"), sql`(${bookings.clientId} = ${me.id} or ${bookings.consultantId} = ${me.id})`));
     return { totalHours: row?.totalHours ?? 0, bookingsCount: row?.bookingsCount ?? 0 };
+  });
+
+  app.get<{ Params: { id: string } }>("/bookings/consultant/:id", async (request): Promise<ConsultantSummary> => {
+    const user = await assistant(request.params.id);
+    return { id: user.id, firstName: user.firstName, lastName: user.lastName, avatar: user.avatar, salaryRate: user.salaryRate ?? ASSISTANT_RATE };
+  });
+
+  // Free slot starts ("HH:mm") of one weekday; weekends, past slots and held slots are never free.
+  app.get("/bookings/available", async (request) => {
+    const { date, consultantId } = parseWith(availabilityQuerySchema, request.query);
+    if (!isCalendarDate(date)) throw badRequest(MSG.bookingDateInvalid, "date");
+    const consultant = await assistant(consultantId);
+    if (isWeekend(date)) return [];
+    return freeSlots(app.db, consultant.id, date, new Date());
+  });
+
+  // Every slot held from today on, for the date picker.
+  app.get<{ Params: { id: string } }>("/bookings/booked/:id", async (request): Promise<BookedSlot[]> => {
+    const consultant = await assistant(request.params.id);
+    const rows = await app.db
+      .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+      .from(bookings)
+      .where(and(eq(bookings.consultantId, consultant.id), inArray(bookings.status, [...HOLDING]), gt(bookings.endsAt, new Date())))
+      .orderBy(bookings.startsAt);
+    return rows.flatMap((row) => slotsHeld(row.startsAt, row.endsAt));
+  });
+
+  app.post("/bookings/create", { preHandler: app.authenticate }, async (request, reply) => {
+    const me = currentUser(request);
+    const input = parseWith(createBookingSchema, request.body);
+    if (!isCalendarDate(input.date)) throw badRequest(MSG.bookingDateInvalid, "date");
+    const [consultant] = await app.db.select().from(users).where(eq(users.id, input.consultantId));
+    if (!consultant) throw notFound(MSG.consultantNotFound);
+    if (consultant.id === me.id) throw badRequest(MSG.bookingSelf);
+    if (consultant.role !== "Assistant") throw badRequest(MSG.bookingNotAssistant);
+    if (isWeekend(input.date)) throw badRequest(MSG.bookingWeekend, "date");
+    const startsAt = manilaInstant(input.date, input.startTime);
+    if (startsAt <= new Date()) throw badRequest(MSG.bookingPast, "date");
+    const price = (consultant.salaryRate ?? ASSISTANT_RATE) * input.duration;
+    if (input.price !== undefined && input.price !== price) throw badRequest(MSG.bookingPriceMismatch, "price");
+    if (input.referralCode) {
+      const owner = await findUserByReferralCode(app.db, input.referralCode);
+      if (!owner) throw badRequest(MSG.referralCodeUnknown, "referralCode");
+      if (owner.id === me.id) throw badRequest(MSG.bookingReferralOwn, "referralCode");
+    }
+
+    // One transaction: the booking (the exclusion constraint decides races), the chat with its
+    // two messages, and the consultant's notification.
+    const created = await app.db
+      .transaction(async (tx) => {
+        const [booking] = await tx
+          .insert(bookings)
+          .values({
+            clientId: me.id,
+            consultantId: consultant.id,
+            startsAt,
+            endsAt: new Date(startsAt.getTime() + input.duration * 3600_000),
+            duration: input.duration,
+            price,
+            referralCode: input.referralCode?.toUpperCase() ?? null,
+          })
+          .returning();
+        const { chat } = await findOrStartChat(tx, me.id, consultant.id);
+        const request = await storeMessage(tx, chat, me, CLIENT_BOOKED_MESSAGE);
+        const reply = await storeMessage(tx, request.chat, consultant, CONSULTANT_AUTO_REPLY);
+        const notification = await createNotification(tx, {
+          userId: consultant.id,
+          type: "BOOKING",
+          title: "New booking",
+          content: `${me.firstName} ${me.lastName} booked ${input.date} at ${input.startTime} for ${input.duration} hours.`,
+          entityId: booking!.id,
+        });
+        return { booking: booking!, messages: [request, reply] as const, notification };
+      })
+      .catch((error) => {
+        if (pgError(error)?.code === "23P01") throw conflict(MSG.bookingSlotTaken);
+        throw error;
+      });
+
+    await publishMessage(app, created.messages[0], me);
+    await publishMessage(app, created.messages[1], consultant);
+    await announce(app, created.notification);
+    request.log.info({ bookingId: created.booking.id }, "booking created");
+    return reply.status(201).send({ booking: toBooking(created.booking, me, consultant) });
   });
 }

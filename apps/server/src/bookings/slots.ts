@@ -1,0 +1,45 @@
+import { and, eq, gt, inArray, lt } from "drizzle-orm";
+import { SLOT_HOURS, SLOT_STARTS, type BookedSlot } from "@vam/shared";
+import type { Db } from "../db/client.js";
+import { bookings } from "../db/schema.js";
+import { manilaDate, manilaInstant, manilaTime } from "./manila.js";
+
+/** Bookings that hold their time: the same statuses as the database's exclusion constraint. */
+export const HOLDING = ["PENDING", "CONFIRMED"] as const;
+
+const HOUR_MS = 3600_000;
+
+/** The slots a booking holds: an 8-hour booking from 09:00 holds both. */
+export function slotsHeld(startsAt: Date, endsAt: Date): BookedSlot[] {
+  const held: BookedSlot[] = [];
+  for (let at = startsAt.getTime(); at < endsAt.getTime(); at += SLOT_HOURS * HOUR_MS) {
+    const instant = new Date(at);
+    held.push({ date: manilaDate(instant), time: manilaTime(instant) });
+  }
+  return held;
+}
+
+/** Holding bookings of a consultant overlapping [from, to). */
+export function holdingBookings(db: Db, consultantId: string, from: Date, to: Date) {
+  return db
+    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.consultantId, consultantId),
+        inArray(bookings.status, [...HOLDING]),
+        lt(bookings.startsAt, to),
+        gt(bookings.endsAt, from),
+      ),
+    );
+}
+
+/** The slot starts of a weekday still free and in the future. */
+export async function freeSlots(db: Db, consultantId: string, date: string, now: Date): Promise<string[]> {
+  const dayStart = manilaInstant(date, "00:00");
+  const dayEnd = new Date(dayStart.getTime() + 24 * HOUR_MS);
+  const taken = new Set(
+    (await holdingBookings(db, consultantId, dayStart, dayEnd)).flatMap((b) => slotsHeld(b.startsAt, b.endsAt).map((s) => s.time)),
+  );
+  return SLOT_STARTS.filter((time) => !taken.has(time) && manilaInstant(date, time) > now);
+}

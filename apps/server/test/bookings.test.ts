@@ -1,0 +1,159 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MSG, type Booking, type ChatWithMessages, type CreateBookingInput } from "@vam/shared";
+import { bookings } from "../src/db/schema.js";
+import { nextSaturday, weekdayAhead } from "./helpers/dates.js";
+import { signUp, startTestServer, type TestServer } from "./helpers/server.js";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+type Account = Awaited<ReturnType<typeof signUp>>;
+const book = (client: Account, body: Partial<CreateBookingInput> & { consultantId: string }) =>
+  server.api<{ booking: Booking; message: string }>("POST", "/api/bookings/create", {
+    token: client.token,
+    body: { date: weekdayAhead(1), startTime: "09:00", duration: 4, ...body },
+  });
+const available = async (consultant: Account, date: string) =>
+  (await server.api("GET", `/api/bookings/available?date=${date}&consultantId=${consultant.user.id}`)).body;
+
+async function pair() {
+  return { client: await signUp(server, { role: "Boss", firstName: "Ramon" }), consultant: await signUp(server, { role: "Assistant", firstName: "Maria" }) };
+}
+
+describe("creating a booking", () => {
+  it("stores it as PENDING and unpaid with the server's price, starts the chat and notifies the consultant", async () => {
+    const { client, consultant } = await pair();
+    const date = weekdayAhead(2);
+    const { status, body } = await book(client, { consultantId: consultant.user.id, date, startTime: "13:00", duration: 4, price: 5000 });
+    expect(status).toBe(201);
+    expect(body.booking).toMatchObject({
+      date,
+      startTime: "13:00",
+      endTime: "17:00",
+      duration: 4,
+      price: 5000,
+      status: "PENDING",
+      paymentStatus: "UNVERIFIED",
+      consultantId: consultant.user.id,
+      user: { id: client.user.id },
+    });
+
+    const chats = (await server.api("GET", "/api/chats", { token: client.token })).body;
+    expect(chats).toHaveLength(1);
+    const chat = await server.api<ChatWithMessages>("GET", `/api/chats/${chats[0].id}`, { token: consultant.token });
+    expect(chat.body.messages.map((m) => [m.userId, m.text])).toEqual([
+      [client.user.id, "Hi, I booked just now can you confirm?"],
+      [consultant.user.id, "Hello Boss! Confirming your booking."],
+    ]);
+    const notifications = (await server.api("GET", "/api/users/notifications", { token: consultant.token })).body;
+    expect(notifications).toContainEqual(expect.objectContaining({ type: "BOOKING", entityId: body.booking.id }));
+  });
+
+  it("prices a full day at rate x 8 and holds both slots", async () => {
+    const { client, consultant } = await pair();
+    const date = weekdayAhead(3);
+    const { body } = await book(client, { consultantId: consultant.user.id, date, duration: 8 });
+    expect(body.booking).toMatchObject({ startTime: "09:00", endTime: "17:00", price: 10000 });
+    expect(await available(consultant, date)).toEqual([]);
+    const booked = await server.api("GET", `/api/bookings/booked/${consultant.user.id}`);
+    expect(booked.body).toEqual([
+      { date, time: "09:00" },
+      { date, time: "13:00" },
+    ]);
+  });
+
+  it.each([
+    ["a weekend", () => ({ date: nextSaturday() }), 400, MSG.bookingWeekend],
+    ["a slot already passed", () => ({ date: "2026-01-05" }), 400, MSG.bookingPast],
+    ["a date that does not exist", () => ({ date: "2027-02-30" }), 400, MSG.bookingDateInvalid],
+    ["a start outside the slots", () => ({ startTime: "10:00" }), 400, MSG.bookingSlotInvalid],
+    ["6 hours", () => ({ duration: 6 }), 400, MSG.bookingDurationInvalid],
+    ["8 hours from the afternoon", () => ({ startTime: "13:00", duration: 8 }), 400, MSG.bookingFullDayFromMorning],
+    ["a price that is not rate x hours", () => ({ price: 1 }), 400, MSG.bookingPriceMismatch],
+    ["an unknown referral code", () => ({ referralCode: "NOSUCH99" }), 400, MSG.referralCodeUnknown],
+  ])("refuses %s", async (_name, override, status, message) => {
+    const { client, consultant } = await pair();
+    const response = await book(client, { consultantId: consultant.user.id, ...(override() as Partial<CreateBookingInput>) });
+    expect(response.status).toBe(status);
+    expect(response.body.message).toBe(message);
+  });
+
+  it("refuses booking oneself, a Boss, an unknown consultant, one's own referral code, and a signed-out request", async () => {
+    const { client, consultant } = await pair();
+    expect((await book(consultant, { consultantId: consultant.user.id })).body.message).toBe(MSG.bookingSelf);
+    expect((await book(consultant, { consultantId: client.user.id })).body.message).toBe(MSG.bookingNotAssistant);
+    expect((await book(client, { consultantId: crypto.randomUUID() })).status).toBe(404);
+    const own = await book(client, { consultantId: consultant.user.id, referralCode: client.user.referralCode });
+    expect(own.body.message).toBe(MSG.bookingReferralOwn);
+    const anonymous = await server.api("POST", "/api/bookings/create", {
+      body: { consultantId: consultant.user.id, date: weekdayAhead(1), startTime: "09:00", duration: 4 },
+    });
+    expect(anonymous.status).toBe(401);
+    expect((await server.database.db.select().from(bookings).where(eq(bookings.consultantId, consultant.user.id)))).toEqual([]);
+  });
+
+  it("keeps a valid referral code on the booking", async () => {
+    const { client, consultant } = await pair();
+    const sharer = await signUp(server, { role: "Sharer" });
+    const { status, body } = await book(client, { consultantId: consultant.user.id, referralCode: sharer.user.referralCode.toLowerCase() });
+    expect(status).toBe(201);
+    const [row] = await server.database.db.select().from(bookings).where(eq(bookings.id, body.booking.id));
+    expect(row!.referralCode).toBe(sharer.user.referralCode);
+  });
+});
+
+describe("availability", () => {
+  it("offers both slots of a free weekday, then what is left, and nothing on weekends or past days", async () => {
+    const { client, consultant } = await pair();
+    const date = weekdayAhead(4);
+    expect(await available(consultant, date)).toEqual(["09:00", "13:00"]);
+    await book(client, { consultantId: consultant.user.id, date, startTime: "09:00" });
+    expect(await available(consultant, date)).toEqual(["13:00"]);
+    expect(await available(consultant, nextSaturday())).toEqual([]);
+    expect(await available(consultant, "2026-01-05")).toEqual([]);
+  });
+
+  it("answers 409 for a taken slot and for a full day overlapping a half day, either way round", async () => {
+    const { client, consultant } = await pair();
+    const other = await signUp(server, { role: "Boss" });
+    const date = weekdayAhead(5);
+    expect((await book(client, { consultantId: consultant.user.id, date, startTime: "13:00" })).status).toBe(201);
+    for (const attempt of [{ startTime: "13:00" as const }, { startTime: "09:00" as const, duration: 8 as const }]) {
+      const response = await book(other, { consultantId: consultant.user.id, date, ...attempt });
+      expect(response.status).toBe(409);
+      expect(response.body.message).toBe(MSG.bookingSlotTaken);
+    }
+    const dayAfter = weekdayAhead(6);
+    expect((await book(client, { consultantId: consultant.user.id, date: dayAfter, duration: 8 })).status).toBe(201);
+    expect((await book(other, { consultantId: consultant.user.id, date: dayAfter, startTime: "13:00" })).status).toBe(409);
+  });
+
+  it("frees the slots of a cancelled booking", async () => {
+    const { client, consultant } = await pair();
+    const date = weekdayAhead(7);
+    const { body } = await book(client, { consultantId: consultant.user.id, date, duration: 8 });
+    await server.database.db.update(bookings).set({ status: "CANCELLED" }).where(eq(bookings.id, body.booking.id));
+    expect(await available(consultant, date)).toEqual(["09:00", "13:00"]);
+    expect((await book(client, { consultantId: consultant.user.id, date })).status).toBe(201);
+  });
+
+  it("creates exactly one of many simultaneous bookings of the same slot", async () => {
+    const consultant = await signUp(server, { role: "Assistant" });
+    const clients = await Promise.all(Array.from({ length: 10 }, () => signUp(server, { role: "Boss" })));
+    const date = weekdayAhead(8);
+    const results = await Promise.all(clients.map((client) => book(client, { consultantId: consultant.user.id, date })));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(9);
+  });
+
+  it("describes a consultant for the booking page, and only Assistants", async () => {
+    const { client, consultant } = await pair();
+    const summary = await server.api("GET", `/api/bookings/consultant/${consultant.user.id}`);
+    expect(summary.body).toEqual({ id: consultant.user.id, firstName: "Maria", lastName: consultant.user.lastName, avatar: null, salaryRate: 1250 });
+    expect((await server.api("GET", `/api/bookings/consultant/${client.user.id}`)).status).toBe(404);
+  });
+});
