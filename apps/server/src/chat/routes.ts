@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { chatMessageSchema, createChatSchema, MSG, sendMessageSchema, type ChatWithMessages } from "@vam/shared";
 import { currentUser } from "../auth/authenticate.js";
@@ -71,7 +71,7 @@ export async function chatRoutes(app: FastifyInstance) {
     const me = currentUser(request);
     const chat = await chatOfMember(app.db, pathId(request.params.chatId, MSG.chatNotFound), me.id);
     const column = chat.userAId === me.id ? "userAReadAt" : "userBReadAt";
-    const [updated] = await app.db.update(chats).set({ [column]: new Date() }).where(eq(chats.id, chat.id)).returning();
+    const [updated] = await app.db.update(chats).set({ [column]: sql`clock_timestamp()` }).where(eq(chats.id, chat.id)).returning();
     await app.db
       .update(notifications)
       .set({ read: true, updatedAt: new Date() })

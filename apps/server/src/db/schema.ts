@@ -258,7 +258,8 @@ export const messages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     text: text("text").notNull(),
-    createdAt: createdAt(),
+    // The statement's own time, not the transaction's: two messages of one transaction keep their order.
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [index("messages_chat_idx").on(t.chatId, t.createdAt)],
 );
