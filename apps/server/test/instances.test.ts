@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChatMessage, SelfUser } from "@vam/shared";
+import { MSG, type ChatMessage, type RegisterInput, type SelfUser } from "@vam/shared";
 import { createPostgresDatabase } from "./helpers/database.js";
 import { startServerProcess, type ServerProcess } from "./helpers/process.js";
+import { weekdayAhead } from "./helpers/dates.js";
 import { newUser } from "./helpers/server.js";
 import { connectSocket, type TestSocket } from "./helpers/sockets.js";
 
@@ -26,8 +27,8 @@ describe.runIf(databaseUrl && redisUrl)("two server processes sharing PostgreSQL
     await database?.drop();
   });
 
-  async function account(server: ServerProcess) {
-    const input = newUser();
+  async function account(server: ServerProcess, overrides: Partial<RegisterInput> = {}) {
+    const input = newUser(overrides);
     const post = (path: string, body: unknown) =>
       fetch(server.url + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     expect((await post("/api/auth/register", input)).status).toBe(201);
@@ -56,5 +57,25 @@ describe.runIf(databaseUrl && redisUrl)("two server processes sharing PostgreSQL
     expect(message.text).toBe("Across instances!");
     expect(message.userId).toBe(writer.userInfo.id);
     expect(at - sentAt).toBeLessThan(1000);
+  });
+
+  it("creates exactly one booking from 50 simultaneous requests for one slot through both instances", async () => {
+    const consultant = await account(a, { role: "Assistant" });
+    const clients = await Promise.all(Array.from({ length: 50 }, (_, i) => account(i % 2 ? a : b, { role: "Boss" })));
+    const body = JSON.stringify({ consultantId: consultant.userInfo.id, date: weekdayAhead(3), startTime: "09:00", duration: 8 });
+    const responses = await Promise.all(
+      clients.map(async (client, i) => {
+        const response = await fetch(`${(i % 2 ? b : a).url}/api/bookings/create`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${client.token}` },
+          body,
+        });
+        return { status: response.status, message: ((await response.json()) as { message?: string }).message };
+      }),
+    );
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
+    const refused = responses.filter((r) => r.status !== 201);
+    expect(refused).toHaveLength(49);
+    expect(refused.every((r) => r.status === 409 && r.message === MSG.bookingSlotTaken)).toBe(true);
   });
 });
