@@ -157,3 +157,22 @@ describe("availability", () => {
     expect((await server.api("GET", `/api/bookings/consultant/${client.user.id}`)).status).toBe(404);
   });
 });
+
+describe("payment details", () => {
+  it("come from the server: configured account, rate x hours, the consultant's reference and a QR code of them", async () => {
+    const { client, consultant } = await pair();
+    const query = (duration: number) => `/api/bookings/payment?consultantId=${consultant.user.id}&duration=${duration}`;
+    const four = await server.api("GET", query(4), { token: client.token });
+    expect(four.body).toMatchObject({
+      accountName: server.config.paymentAccountName,
+      amount: 5000,
+      reference: `BOOKING-${consultant.user.id.slice(0, 6)}`,
+    });
+    expect(four.body.qrSvg).toMatch(/^<svg[^>]*>.*<\/svg>\s*$/s);
+    const eight = await server.api("GET", query(8), { token: client.token });
+    expect(eight.body.amount).toBe(10000);
+    expect(eight.body.qrSvg).not.toBe(four.body.qrSvg);
+    expect((await server.api("GET", query(6), { token: client.token })).status).toBe(400);
+    expect((await server.api("GET", query(4))).status).toBe(401);
+  });
+});

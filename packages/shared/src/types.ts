@@ -214,3 +214,14 @@ export interface Booking {
   user: ChatPerson;
   createdAt: string;
 }
+
+/** `GET /bookings/payment?consultantId&duration`: what to pay and how. */
+export interface PaymentDetails {
+  accountName: string;
+  /** Pesos. */
+  amount: number;
+  /** "BOOKING-" + the first 6 characters of the consultant's id. */
+  reference: string;
+  /** The payment details as a QR code (SVG markup made by the server from the fields above). */
+  qrSvg: string;
+}

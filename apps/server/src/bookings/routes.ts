@@ -5,6 +5,7 @@ import {
   MSG,
   availabilityQuerySchema,
   createBookingSchema,
+  paymentQuerySchema,
   type BookedSlot,
   type ConsultantSummary,
 } from "@vam/shared";
@@ -15,6 +16,7 @@ import { bookings, users } from "../db/schema.js";
 import { badRequest, conflict, notFound, parseWith, pgError } from "../http/errors.js";
 import { pathId } from "../http/params.js";
 import { announce, createNotification } from "../notifications/create.js";
+import { paymentDetails } from "../payments/details.js";
 import { findUserByReferralCode } from "../users/queries.js";
 import { isCalendarDate, isWeekend, manilaInstant } from "./manila.js";
 import { toBooking } from "./serialize.js";
@@ -46,6 +48,12 @@ export async function bookingRoutes(app: FastifyInstance) {
   app.get<{ Params: { id: string } }>("/bookings/consultant/:id", async (request): Promise<ConsultantSummary> => {
     const user = await assistant(request.params.id);
     return { id: user.id, firstName: user.firstName, lastName: user.lastName, avatar: user.avatar, salaryRate: user.salaryRate ?? ASSISTANT_RATE };
+  });
+
+  app.get("/bookings/payment", { preHandler: app.authenticate }, async (request) => {
+    const { consultantId, duration } = parseWith(paymentQuerySchema, request.query);
+    const consultant = await assistant(consultantId);
+    return paymentDetails(app.config.paymentAccountName, consultant.id, (consultant.salaryRate ?? ASSISTANT_RATE) * duration);
   });
 
   // Free slot starts ("HH:mm") of one weekday; weekends, past slots and held slots are never free.

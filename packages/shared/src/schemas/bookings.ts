@@ -27,3 +27,8 @@ export const createBookingSchema = z
 export type CreateBookingInput = z.input<typeof createBookingSchema>;
 
 export const availabilityQuerySchema = z.object({ date: isoDate, consultantId: z.uuid(MSG.consultantNotFound) });
+
+export const paymentQuerySchema = z.object({
+  consultantId: z.uuid(MSG.consultantNotFound),
+  duration: z.coerce.number().pipe(z.union([z.literal(DURATIONS[0]), z.literal(DURATIONS[1])], { error: MSG.bookingDurationInvalid })),
+});
