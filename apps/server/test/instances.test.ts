@@ -78,4 +78,26 @@ describe.runIf(databaseUrl && redisUrl)("two server processes sharing PostgreSQL
     expect(refused).toHaveLength(49);
     expect(refused.every((r) => r.status === 409 && r.message === MSG.bookingSlotTaken)).toBe(true);
   });
+
+  it("answers every request of a mixed 4- and 8-hour race with 201 or 409, and leaves no overlap", async () => {
+    const consultant = await account(a, { role: "Assistant" });
+    const clients = await Promise.all(Array.from({ length: 30 }, (_, i) => account(i % 2 ? a : b, { role: "Boss" })));
+    const date = weekdayAhead(4);
+    const statuses = await Promise.all(
+      clients.map(async (client, i) => {
+        const fullDay = i % 3 === 0;
+        const response = await fetch(`${(i % 2 ? b : a).url}/api/bookings/create`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${client.token}` },
+          body: JSON.stringify({ consultantId: consultant.userInfo.id, date, startTime: fullDay || i % 2 ? "09:00" : "13:00", duration: fullDay ? 8 : 4 }),
+        });
+        return response.status;
+      }),
+    );
+    expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
+    const booked = await (await fetch(`${a.url}/api/bookings/booked/${consultant.userInfo.id}`)).json();
+    // Either one full day or two half days won: both slots held, each once.
+    expect(booked.map((slot: { time: string }) => slot.time).sort()).toEqual(["09:00", "13:00"]);
+    expect([1, 2]).toContain(statuses.filter((status) => status === 201).length);
+  });
 });

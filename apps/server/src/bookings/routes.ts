@@ -20,7 +20,7 @@ import { paymentDetails } from "../payments/details.js";
 import { findUserByReferralCode } from "../users/queries.js";
 import { isCalendarDate, isWeekend, manilaInstant } from "./manila.js";
 import { toBooking } from "./serialize.js";
-import { HOLDING, freeSlots, slotsHeld } from "./slots.js";
+import { HOLDING, freeSlots, lockConsultant, slotsHeld } from "./slots.js";
 
 export const CLIENT_BOOKED_MESSAGE = "Hi, I booked just now can you confirm?";
 export const CONSULTANT_AUTO_REPLY = "Hello Boss! Confirming your booking.";
@@ -99,6 +99,7 @@ export async function bookingRoutes(app: FastifyInstance) {
     // two messages, and the consultant's notification.
     const created = await app.db
       .transaction(async (tx) => {
+        await lockConsultant(tx, consultant.id);
         const [booking] = await tx
           .insert(bookings)
           .values({

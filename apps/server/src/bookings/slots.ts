@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { SLOT_HOURS, SLOT_STARTS, type BookedSlot } from "@vam/shared";
 import type { Db } from "../db/client.js";
 import { bookings } from "../db/schema.js";
@@ -42,4 +42,13 @@ export async function freeSlots(db: Db, consultantId: string, date: string, now:
     (await holdingBookings(db, consultantId, dayStart, dayEnd)).flatMap((b) => slotsHeld(b.startsAt, b.endsAt).map((s) => s.time)),
   );
   return SLOT_STARTS.filter((time) => !taken.has(time) && manilaInstant(date, time) > now);
+}
+
+/**
+ * Serialises the booking writes of one consultant until the transaction ends. The exclusion
+ * constraint alone already forbids overlaps, but concurrent inserts of overlapping 4- and
+ * 8-hour ranges wait on each other and can deadlock; queueing them first avoids that.
+ */
+export async function lockConsultant(tx: Db, consultantId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${consultantId}, 0))`);
 }
