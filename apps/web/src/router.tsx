@@ -1,6 +1,6 @@
 import { Suspense, lazy, type ComponentType } from "react";
 import { createBrowserRouter, redirect, type RouteObject } from "react-router";
-import { BookConsultantPage, BookingDashboardPage, BookingsPage } from "./features/placeholders/pages";
+import { BookingDashboardPage, BookingsPage } from "./features/placeholders/pages";
 import { postingLoader } from "./features/postings/posting-loader";
 import { ownProfileLoader } from "./features/profile/own-profile-loader";
 import { otherProfileLoader } from "./features/profiles/other-profile-loader";
@@ -19,6 +19,7 @@ const ProfileListPage = lazy(() => import("./features/profiles/ProfileListPage")
 const OtherProfilePage = lazy(() => import("./features/profiles/OtherProfilePage"));
 const PostingDetailPage = lazy(() => import("./features/postings/PostingDetailPage"));
 const ChatPage = lazy(() => import("./features/chat/ChatPage"));
+const BookConsultantPage = lazy(() => import("./features/bookings/BookConsultantPage"));
 const NotificationsPage = lazy(() => import("./features/notifications/NotificationsPage"));
 
 function page(Page: ComponentType, loadingLabel?: string) {
@@ -61,7 +62,7 @@ export const router = createBrowserRouter([
           { path: "bookings", element: <BookingsPage /> },
           { path: "bookings/:id", element: <BookingsPage /> },
           { path: "booking-dashboard", element: <BookingDashboardPage /> },
-          { path: "book/:consultantId", element: <BookConsultantPage /> },
+          { path: "book/:consultantId", element: page(BookConsultantPage, "Loading consultant information...") },
           { path: "notifications", element: page(NotificationsPage) },
           // One route for both addresses, so that moving between chats keeps the page (and its list).
           { path: "chat/:userId?", element: page(ChatPage, "Loading chat...") },

@@ -2,4 +2,3 @@ import { ComingSoonPage } from "./ComingSoonPage";
 
 export const BookingsPage = () => <ComingSoonPage title="Bookings" />;
 export const BookingDashboardPage = () => <ComingSoonPage title="Booking Dashboard" />;
-export const BookConsultantPage = () => <ComingSoonPage title="Book an Assistant" />;

@@ -7,6 +7,7 @@ import { ProfileSummary } from "./ProfileSummary";
 import { ProjectsSection } from "./ProjectsSection";
 import type { otherProfileLoader } from "./other-profile-loader";
 import { CardSection } from "../../components/CardSection";
+import { BookingCalendar } from "../bookings/BookingCalendar";
 
 export default function OtherProfilePage() {
   const { profile, profileError, projects, projectsFailed } = useLoaderData<typeof otherProfileLoader>();
@@ -39,6 +40,7 @@ export default function OtherProfilePage() {
         ) : (
           <ContactActions person={profile} />
         )}
+        {user && user.id !== profile.id && profile.role === "Assistant" && <BookingCalendar consultantId={profile.id} />}
       </div>
 
       <div className="min-w-0 space-y-6">

@@ -1,0 +1,113 @@
+import { CalendarDays } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { api } from "../../api/client";
+import { CardSection } from "../../components/CardSection";
+import { daysOfMonth, formatShortDate, formatTime, addHours, isWeekend, manilaToday, parseIsoDate } from "./dates";
+import { SLOT_HOURS } from "@vam/shared";
+
+/** The weekdays left in this month (Manila), from today. */
+function remainingWeekdays(): string[] {
+  const today = manilaToday();
+  const date = parseIsoDate(today);
+  return daysOfMonth(date.getUTCFullYear(), date.getUTCMonth()).filter((day) => day >= today && !isWeekend(day));
+}
+
+type Times = { state: "idle" } | { state: "loading" } | { state: "failed" } | { state: "ready"; times: string[] };
+
+/** Pick a weekday and a free time on someone's profile, then go to the booking page. */
+export function BookingCalendar({ consultantId }: { consultantId: string }) {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const [days] = useState(remainingWeekdays);
+  const [date, setDate] = useState<string | null>(null);
+  const [time, setTime] = useState<string | null>(null);
+  const [times, setTimes] = useState<Times>({ state: "idle" });
+
+  useEffect(() => {
+    if (!date) return;
+    let cancelled = false;
+    setTimes({ state: "loading" });
+    api
+      .get<string[]>(`/bookings/available?date=${date}&consultantId=${encodeURIComponent(consultantId)}`)
+      .then((list) => !cancelled && setTimes({ state: "ready", times: Array.isArray(list) ? list : [] }))
+      .catch(() => !cancelled && setTimes({ state: "failed" }));
+    return () => {
+      cancelled = true;
+    };
+  }, [date, consultantId]);
+
+  const book = () => {
+    if (!date || !time) return;
+    const params = new URLSearchParams({ date, time });
+    const referralCode = new URLSearchParams(search).get("referralCode");
+    if (referralCode) params.set("referralCode", referralCode);
+    navigate(`/book/${consultantId}?${params.toString()}`);
+  };
+
+  return (
+    <CardSection title="Book a Session">
+      <div className="space-y-4">
+        {days.length === 0 ? (
+          <p className="text-sm text-slate-400">No more weekdays this month. Use Book Now to pick a later date.</p>
+        ) : (
+          <div role="group" aria-label="Available dates" className="flex flex-wrap gap-2">
+            {days.map((day) => (
+              <button
+                key={day}
+                type="button"
+                aria-pressed={date === day}
+                onClick={() => {
+                  setDate(day);
+                  setTime(null);
+                }}
+                className="rounded-lg bg-slate-800 px-3 py-2 text-sm text-slate-200 hover:bg-slate-700 aria-pressed:bg-teal-500 aria-pressed:text-slate-950"
+              >
+                {formatShortDate(day)}
+              </button>
+            ))}
+          </div>
+        )}
+
+        {times.state === "loading" && (
+          <p role="status" className="text-sm text-slate-400">
+            Loading available times...
+          </p>
+        )}
+        {times.state === "failed" && (
+          <p role="alert" className="text-sm text-rose-400">
+            Could not fetch available times. Please try again.
+          </p>
+        )}
+        {times.state === "ready" && times.times.length === 0 && (
+          <p className="text-sm text-slate-400">No available times for this date. Please select another date.</p>
+        )}
+        {times.state === "ready" && times.times.length > 0 && (
+          <div role="group" aria-label="Available times" className="flex flex-wrap gap-2">
+            {times.times.map((start) => (
+              <button
+                key={start}
+                type="button"
+                aria-pressed={time === start}
+                onClick={() => setTime(start)}
+                className="rounded-lg bg-slate-800 px-3 py-2 text-sm text-slate-200 hover:bg-slate-700 aria-pressed:bg-teal-500 aria-pressed:text-slate-950"
+              >
+                {formatTime(start)} to {formatTime(addHours(start, SLOT_HOURS))}
+              </button>
+            ))}
+          </div>
+        )}
+
+        <button
+          type="button"
+          className="btn-primary w-full"
+          disabled={!date || !time}
+          onClick={book}
+        >
+          <CalendarDays aria-hidden="true" className="size-4" />
+          Book Now
+        </button>
+      </div>
+    </CardSection>
+  );
+}

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { users } from "../apps/server/src/db/schema.js";
+import { DEMO_PASSWORD } from "../apps/server/src/seed/demo.js";
+import { startE2E, type E2E } from "./harness.js";
+import { logIn, registerViaApi } from "./helpers.js";
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E({ seed: true });
+});
+afterAll(() => e2e?.close());
+
+async function userId(username: string) {
+  const [row] = await e2e.server.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  return row!.id;
+}
+
+/** Picks a date and a time on the profile's calendar; false when this month has no free weekday left. */
+async function pickOnProfile(page: Page): Promise<boolean> {
+  const dates = page.getByRole("group", { name: "Available dates" });
+  if ((await dates.count()) === 0) return false;
+  const buttons = dates.getByRole("button");
+  const count = await buttons.count();
+  for (let index = 0; index < count; index++) {
+    await buttons.nth(index).click();
+    const times = page.getByRole("group", { name: "Available times" });
+    const empty = page.getByText("No available times for this date. Please select another date.");
+    await times.or(empty).waitFor();
+    if (await times.isVisible()) {
+      await times.getByRole("button").first().click();
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Picks the first enabled weekday and free slot in the booking page's picker. */
+async function pickInPicker(page: Page) {
+  await page.getByRole("heading", { name: "Choose a Date and Time" }).waitFor();
+  await page.getByText("Loading available dates...").waitFor({ state: "detached" });
+  const days = page.locator("button[aria-label*=', 20']");
+  const count = await days.count();
+  for (let index = 0; index < count; index++) {
+    const day = days.nth(index);
+    if (await day.isDisabled()) continue;
+    await day.click();
+    for (const name of ["Morning", "Afternoon"]) {
+      const slot = page.getByRole("button", { name: new RegExp(`^${name}`) });
+      if (await slot.isEnabled()) {
+        await slot.click();
+        return;
+      }
+    }
+  }
+  throw new Error("no free slot in the picker");
+}
+
+describe("booking an assistant", () => {
+  it("books from the profile through four steps, lands in chat, and the slot shows as Booked to others", async () => {
+    const mariaId = await userId("maria_santos");
+    const boss = await e2e.newPage();
+    await logIn(boss.page, "boss_demo", DEMO_PASSWORD);
+
+    await boss.page.goto(`/profile/${mariaId}`);
+    await boss.page.getByRole("heading", { name: "Book a Session" }).waitFor();
+    const picked = await pickOnProfile(boss.page);
+    if (picked) {
+      await boss.page.getByRole("button", { name: "Book Now" }).click();
+      await boss.page.waitForURL(/\/book\/.+\?date=\d{4}-\d{2}-\d{2}&time=\d{2}(:|%3A)\d{2}/);
+      await boss.page.getByRole("heading", { name: "Choose a Date and Time" }).waitFor();
+      await boss.page.getByText("Loading available dates...").waitFor({ state: "detached" });
+    } else {
+      await boss.page.goto(`/book/${mariaId}`);
+      await pickInPicker(boss.page);
+    }
+
+    // Step 0 -> 1
+    expect(await boss.page.getByRole("progressbar", { name: "Step 1 of 4" }).count()).toBe(1);
+    const chosenDay = await boss.page.locator("button[aria-pressed='true'][aria-label*=', 20']").first().getAttribute("aria-label");
+    const chosenSlot = (await boss.page.locator("fieldset button[aria-pressed='true']").textContent()) ?? "";
+    await boss.page.getByRole("button", { name: "Continue" }).click();
+
+    // Step 1
+    await boss.page.getByRole("heading", { name: "Choose Service Duration" }).waitFor();
+    expect(await boss.page.getByRole("radio", { name: /4 hours/ }).isChecked()).toBe(true);
+    await boss.page.getByRole("progressbar", { name: "Step 2 of 4" }).waitFor();
+    await boss.page.getByRole("button", { name: "Continue" }).click();
+
+    // Step 2
+    await boss.page.getByRole("heading", { name: "Review and Payment" }).waitFor();
+    await boss.page.getByText("Scan QR Code to Pay PS: STILL UNDER DEVELOPMENT.").waitFor();
+    const qr = boss.page.getByRole("img", { name: "Payment QR code" });
+    await qr.waitFor();
+    expect(await qr.evaluate((img) => (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+    await boss.page.getByRole("button", { name: /Confirm booking/ }).click();
+
+    // Step 3
+    await boss.page.getByRole("heading", { name: "Booking Successful!" }).waitFor();
+    await boss.page.getByText(/Your booking has been confirmed with Maria/).waitFor();
+    await boss.page.getByRole("link", { name: "Proceed to Chat" }).click();
+    await boss.page.waitForURL(`**/chat/${mariaId}`);
+    await boss.page.getByText("Hi, I booked just now can you confirm?").first().waitFor();
+    await boss.page.getByText("Hello Boss! Confirming your booking.").first().waitFor();
+
+    // The assistant sees the booking among her notifications.
+    const maria = await e2e.newPage();
+    await logIn(maria.page, "maria_santos", DEMO_PASSWORD);
+    await maria.page.goto("/notifications");
+    await maria.page.getByRole("tab", { name: "Bookings" }).click();
+    await maria.page.getByText("New booking").first().waitFor();
+    await maria.page.getByText(/Ramon Villanueva booked/).first().waitFor();
+
+    // Someone else sees the slot as Booked.
+    await registerViaApi(e2e, { username: "booking_viewer" });
+    const other = await e2e.newPage();
+    await logIn(other.page, "booking_viewer");
+    await other.page.goto(`/book/${mariaId}`);
+    await other.page.getByRole("heading", { name: "Choose a Date and Time" }).waitFor();
+    await other.page.getByText("Loading available dates...").waitFor({ state: "detached" });
+    expect(chosenDay).toBeTruthy();
+    const day = other.page.getByRole("button", { name: chosenDay!, exact: true });
+    if ((await day.count()) === 0) await other.page.getByRole("button", { name: "Next month" }).click();
+    await day.click();
+    const slotName = chosenSlot.startsWith("Morning") ? /^Morning/ : /^Afternoon/;
+    const slot = other.page.getByRole("button", { name: slotName });
+    await expect.poll(() => slot.textContent()).toContain("Booked");
+    expect(await slot.isDisabled()).toBe(true);
+  }, 120_000);
+});
