@@ -17,7 +17,7 @@ interface ConversationProps {
 
 /** One open chat. Rendered with `key={chat.id}`, so that each chat starts afresh. */
 export function Conversation({ chat, userId, list }: ConversationProps) {
-  const { messages, failed, send } = useConversation(chat, list.bump);
+  const { messages, failed, send } = useConversation(chat, list.noteSent);
   useMarkChatRead(chat, userId, messages !== null, list.setSeenBy);
   const other = chat.receiver;
 

@@ -11,8 +11,8 @@ export interface ChatList {
   /** Adds a chat at the top, or refreshes it where it is. */
   add: (chat: Chat) => void;
   /** A chat with new activity: refreshed and moved to the top. */
-  bump: (chat: Chat) => void;
   setSeenBy: (chatId: string, seenBy: string[]) => void;
+  noteSent: (chatId: string, lastMessage: NonNullable<Chat["lastMessage"]>) => void;
 }
 
 /** The signed-in user's chats, kept live from the socket and re-fetched on every reconnect. */
@@ -54,6 +54,18 @@ export function useChatList(): ChatList {
     setChats((list) => list && list.map((item) => (item.id === chatId ? { ...item, seenBy } : item)));
   }, []);
 
+  /**
+   * The answer to one's own send: only the last message moves on. Who has seen the chat comes
+   * from the socket, in order; the answer may arrive after a newer read receipt.
+   */
+  const noteSent = useCallback((chatId: string, lastMessage: NonNullable<Chat["lastMessage"]>) => {
+    setChats((list) => {
+      const item = list?.find((chat) => chat.id === chatId);
+      if (!list || !item || (item.lastMessage && item.lastMessage.createdAt >= lastMessage.createdAt)) return list;
+      return [{ ...item, lastMessage }, ...list.filter((chat) => chat.id !== chatId)];
+    });
+  }, []);
+
   useRealtimeEvent("newMessage", ({ chat }) => bump(chat));
   useRealtimeEvent("chatRead", ({ chatId, seenBy }) => setSeenBy(chatId, seenBy));
   useRealtimeConnect(() => void load());
@@ -61,7 +73,7 @@ export function useChatList(): ChatList {
   // A failed re-fetch keeps the list already shown.
   const failedOutright = failed && chats === null;
   return useMemo(
-    () => ({ chats, failed: failedOutright, add, bump, setSeenBy }),
-    [chats, failedOutright, add, bump, setSeenBy],
+    () => ({ chats, failed: failedOutright, add, setSeenBy, noteSent }),
+    [chats, failedOutright, add, setSeenBy, noteSent],
   );
 }

@@ -18,7 +18,7 @@ interface Conversation {
 }
 
 /** The messages of one chat: loaded, kept live, re-fetched on reconnect, sent optimistically. */
-export function useConversation(chat: Chat, onSent: (chat: Chat) => void): Conversation {
+export function useConversation(chat: Chat, onSent: (chatId: string, lastMessage: NonNullable<Chat["lastMessage"]>) => void): Conversation {
   const { user } = useAuth();
   const chatId = chat.id;
   const [messages, setMessages] = useState<ShownMessage[] | null>(null);
@@ -61,7 +61,7 @@ export function useConversation(chat: Chat, onSent: (chat: Chat) => void): Conve
     try {
       const sent = await postChatMessage(chatId, text);
       setMessages((current) => confirmSent(current ?? [], temp.id, sent));
-      onSent({ ...chat, lastMessage: { text: sent.text, userId: sent.userId, createdAt: sent.createdAt }, seenBy: [sent.userId] });
+      onSent(chatId, { text: sent.text, userId: sent.userId, createdAt: sent.createdAt });
       return true;
     } catch (error) {
       setMessages((current) => current && dropMessage(current, temp.id));
