@@ -1,21 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { users } from "../apps/server/src/db/schema.js";
 import { DEMO_PASSWORD } from "../apps/server/src/seed/demo.js";
 import { startE2E, type E2E } from "./harness.js";
-import { logIn, registerViaApi } from "./helpers.js";
+import { logIn, registerViaApi, userId } from "./helpers.js";
 
 let e2e: E2E;
 beforeAll(async () => {
   e2e = await startE2E({ seed: true });
 });
 afterAll(() => e2e?.close());
-
-async function userId(username: string) {
-  const [row] = await e2e.server.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
-  return row!.id;
-}
 
 /** Picks a date and a time on the profile's calendar; false when this month has no free weekday left. */
 async function pickOnProfile(page: Page): Promise<boolean> {
@@ -59,7 +52,7 @@ async function pickInPicker(page: Page) {
 
 describe("booking an assistant", () => {
   it("books from the profile through four steps, lands in chat, and the slot shows as Booked to others", async () => {
-    const mariaId = await userId("maria_santos");
+    const mariaId = await userId(e2e, "maria_santos");
     const boss = await e2e.newPage();
     await logIn(boss.page, "boss_demo", DEMO_PASSWORD);
 

@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { postings, users } from "../apps/server/src/db/schema.js";
+import { postings } from "../apps/server/src/db/schema.js";
 import { DEMO_PASSWORD } from "../apps/server/src/seed/demo.js";
 import { startE2E, type E2E } from "./harness.js";
-import { registerViaApi, logIn } from "./helpers.js";
+import { registerViaApi, logIn, userId } from "./helpers.js";
 
 let e2e: E2E;
 beforeAll(async () => {
   e2e = await startE2E({ seed: true });
 });
 afterAll(() => e2e?.close());
-
-async function userId(username: string) {
-  const [row] = await e2e.server.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
-  return row!.id;
-}
 
 /** The unread count the account menu announces ("" when none). */
 const unreadAnnounced = (page: Page) =>
@@ -28,8 +23,8 @@ const messages = (page: Page) => page.getByRole("list", { name: "Messages" });
 
 describe("chat in real time", () => {
   it("delivers a message from the profile's dialog, clears the badge on reading, and shows the reply and 'Seen' live", async () => {
-    const mariaId = await userId("maria_santos");
-    const bossId = await userId("boss_demo");
+    const mariaId = await userId(e2e, "maria_santos");
+    const bossId = await userId(e2e, "boss_demo");
     const boss = await e2e.newPage();
     const maria = await e2e.newPage();
     await logIn(boss.page, "boss_demo", DEMO_PASSWORD);
@@ -101,7 +96,7 @@ describe("chat in real time", () => {
   });
 
   it("opens the message dialog from a posting and starts the chat with its poster", async () => {
-    const juanId = await userId("juan_delacruz");
+    const juanId = await userId(e2e, "juan_delacruz");
     const [posting] = await e2e.server.database.db.select({ id: postings.id }).from(postings).where(eq(postings.userId, juanId));
     const postingId = posting!.id;
     const { page, context } = await e2e.newPage();
@@ -133,7 +128,7 @@ describe("chat in real time", () => {
     await page.waitForURL("**/profile/list");
 
     // A chat with someone new starts empty.
-    const mariaId = await userId("maria_santos");
+    const mariaId = await userId(e2e, "maria_santos");
     await page.goto(`/chat/${mariaId}`);
     await page.getByText("No messages yet. Start the conversation!").waitFor();
     await page.getByRole("heading", { name: "Maria Santos" }).waitFor();

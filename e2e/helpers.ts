@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { Page } from "playwright-core";
 import type { RegisterInput } from "@vam/shared";
+import { users } from "../apps/server/src/db/schema.js";
 import type { E2E } from "./harness.js";
 
 /** The password of accounts made by `registerViaApi`. */
@@ -50,3 +52,9 @@ export async function registerViaApi(e2e: E2E, input: Partial<RegisterInput> & {
 
 export const avatarPng = () =>
   sharp({ create: { width: 96, height: 96, channels: 3, background: { r: 234, g: 88, b: 12 } } }).png().toBuffer();
+
+/** The id of an account, read from the test server's database. */
+export async function userId(e2e: E2E, username: string): Promise<string> {
+  const [row] = await e2e.server.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  return row!.id;
+}

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { TriangleAlert } from "lucide-react";
 import { Link, isRouteErrorResponse, useRouteError } from "react-router";
 
@@ -10,7 +11,8 @@ function errorMessage(error: unknown): string {
   return "An unexpected error occurred";
 }
 
-export function ErrorScreen({ message }: { message: string }) {
+/** The error screen; its action defaults to the way back to search. */
+export function ErrorScreen({ message, action }: { message: string; action?: ReactNode }) {
   return (
     <div role="alert" className="mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center">
       <span className="mb-4 grid size-14 place-items-center rounded-full bg-rose-500/15 text-rose-400">
@@ -18,9 +20,11 @@ export function ErrorScreen({ message }: { message: string }) {
       </span>
       <h1 className="text-2xl font-bold text-white">Something went wrong</h1>
       <p className="mt-2 text-slate-400">{message}</p>
-      <Link to="/profile/list" className="btn-primary mt-6">
-        Go to Search
-      </Link>
+      {action ?? (
+        <Link to="/profile/list" className="btn-primary mt-6">
+          Go to Search
+        </Link>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { Booking, ConsultantSummary, PaymentDetails } from "@vam/shared";
 import { DURATIONS, MSG, SLOT_STARTS, formatPeso } from "@vam/shared";
-import { ArrowLeft, CheckCircle2, TriangleAlert } from "lucide-react";
+import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { api } from "../../api/client";
@@ -8,24 +8,19 @@ import { ApiError } from "../../api/errors";
 import { UserAvatar } from "../../components/UserAvatar";
 import { DateTimePicker, type DateTime } from "./DateTimePicker";
 import { addHours, formatLongDate, formatTime } from "./dates";
+import { ErrorScreen } from "../../layouts/RouteError";
 
 type Duration = (typeof DURATIONS)[number];
 const STEPS = 4;
 
 function BookingError({ message }: { message: string }) {
   const navigate = useNavigate();
-  return (
-    <div role="alert" className="mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center">
-      <span className="mb-4 grid size-14 place-items-center rounded-full bg-rose-500/15 text-rose-400">
-        <TriangleAlert aria-hidden="true" className="size-7" />
-      </span>
-      <h1 className="text-2xl font-bold text-white">Something went wrong</h1>
-      <p className="mt-2 text-slate-400">{message}</p>
-      <button type="button" className="btn-primary mt-6" onClick={() => navigate(-1)}>
-        Go Back
-      </button>
-    </div>
+  const goBack = (
+    <button type="button" className="btn-primary mt-6" onClick={() => navigate(-1)}>
+      Go Back
+    </button>
   );
+  return <ErrorScreen message={message} action={goBack} />;
 }
 
 export default function BookConsultantPage() {
