@@ -48,6 +48,8 @@ describe("accounts in the browser", () => {
     expect(dialog.message()).toBe(MSG.registerSuccess);
     await dialog.accept();
     await page.waitForURL("**/login");
+    // The URL changes before the login form replaces the (identically labelled) register form.
+    await page.getByRole("heading", { name: "Log in" }).waitFor();
 
     const [created] = await e2e.server.database.db.select().from(users).where(eq(users.username, "andrea_reyes"));
     expect(created).toMatchObject({ referredBy: referrer.id, role: "Assistant", salaryRate: 1250, skills: ["Writing"] });
