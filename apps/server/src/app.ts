@@ -10,6 +10,7 @@ import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
 import { authPlugin } from "./auth/authenticate.js";
 import { authRoutes } from "./auth/routes.js";
+import { bookingManagementRoutes } from "./bookings/manage-routes.js";
 import { bookingRoutes } from "./bookings/routes.js";
 import { chatRoutes } from "./chat/routes.js";
 import { galleryRoutes } from "./gallery/routes.js";
@@ -19,6 +20,7 @@ import { notificationRoutes } from "./notifications/routes.js";
 import { attachRealtime, type Realtime } from "./realtime/hub.js";
 import { postingRoutes } from "./postings/routes.js";
 import { profileRoutes } from "./profiles/routes.js";
+import { referralRoutes } from "./referrals/routes.js";
 import { SearchCache } from "./profiles/search-cache.js";
 import { MAX_UPLOAD_BYTES, uploadRoutes } from "./uploads/routes.js";
 import { createStorage, LOCAL_UPLOADS_PREFIX, localUploadsDir, type Storage } from "./uploads/storage.js";
@@ -106,6 +108,8 @@ export async function buildApp({ config, database, redis }: AppDeps): Promise<Fa
       await api.register(galleryRoutes);
       await api.register(postingRoutes);
       await api.register(bookingRoutes);
+      await api.register(bookingManagementRoutes);
+      await api.register(referralRoutes);
       await api.register(chatRoutes);
     },
     { prefix: "/api" },

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG, type Booking, type ChatWithMessages, type CreateBookingInput } from "@vam/shared";
+import { MSG, type ChatWithMessages, type CreateBookingInput } from "@vam/shared";
 import { bookings } from "../src/db/schema.js";
+import { book as bookAs, type Account } from "./helpers/bookings.js";
 import { nextSaturday, weekdayAhead } from "./helpers/dates.js";
 import { signUp, startTestServer, type TestServer } from "./helpers/server.js";
 
@@ -11,12 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-type Account = Awaited<ReturnType<typeof signUp>>;
-const book = (client: Account, body: Partial<CreateBookingInput> & { consultantId: string }) =>
-  server.api<{ booking: Booking; message: string }>("POST", "/api/bookings/create", {
-    token: client.token,
-    body: { date: weekdayAhead(1), startTime: "09:00", duration: 4, ...body },
-  });
+const book = (client: Account, body: Partial<CreateBookingInput> & { consultantId: string }) => bookAs(server, client, body);
 const available = async (consultant: Account, date: string) =>
   (await server.api("GET", `/api/bookings/available?date=${date}&consultantId=${consultant.user.id}`)).body;
 

@@ -7,3 +7,4 @@ export * from "./schemas/users.js";
 export * from "./schemas/discovery.js";
 export * from "./schemas/chat.js";
 export * from "./schemas/bookings.js";
+export * from "./booking-rules.js";

@@ -171,6 +171,8 @@ export interface ServerToClientEvents {
   chatRead: (payload: { chatId: string; seenBy: string[] }) => void;
   /** A notification was created or refreshed; `unread` is the new count. */
   notification: (payload: { notification: AppNotification; unread: number }) => void;
+  /** A booking of the user changed (status or time), to every tab of both parties. */
+  bookingChanged: (payload: { booking: Booking }) => void;
   /** The unread count changed without a new notification (read elsewhere). */
   unreadCount: (payload: { unread: number }) => void;
 }
@@ -224,4 +226,22 @@ export interface PaymentDetails {
   reference: string;
   /** The payment details as a QR code (SVG markup made by the server from the fields above). */
   qrSvg: string;
+}
+
+/** `GET /referrals/user-referrals`: the people who registered with one's code. */
+export interface ReferralItem {
+  id: string;
+  name: string;
+  avatar: string | null;
+  role: Role;
+  /** "pending" until their first completed booking, then "active". */
+  status: "pending" | "active";
+  /** Hours of their completed bookings. */
+  bookingHours: number;
+}
+
+export interface ReferralOverview {
+  /** `earnings`: rewards paid to the user, in pesos (the page shows the larger of this and 125 x hours). */
+  stats: { totalReferrals: number; earnings: number };
+  referrals: ReferralItem[];
 }

@@ -60,7 +60,22 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
   return data as T;
 }
 
+/** A file the server sends (e.g. a calendar file): its content and the name the server gave it. */
+async function file(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, { headers: authHeaders(), credentials: "include" });
+  } catch (error) {
+    console.error("API error", { path, message: String(error) });
+    throw new NoResponseError(error);
+  }
+  if (!response.ok) throw toApiError(response.status, response.statusText, await readBody(response));
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? null;
+  return { blob: await response.blob(), fileName };
+}
+
 export const api = {
+  file,
   get: <T>(path: string) => request<T>("GET", path),
   post: <T>(path: string, body?: unknown) => request<T>("POST", path, body),
   put: <T>(path: string, body?: unknown) => request<T>("PUT", path, body),

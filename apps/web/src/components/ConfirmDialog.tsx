@@ -7,6 +7,8 @@ interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that keeps things as they are. */
+  cancelLabel?: string;
   /** Shown on the confirm button while `busy`. */
   busyLabel?: string;
   busy?: boolean;
@@ -21,6 +23,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = "Cancel",
   busyLabel = confirmLabel,
   busy = false,
   error = null,
@@ -39,7 +42,7 @@ export function ConfirmDialog({
       footer={
         <>
           <button type="button" className="btn-secondary" disabled={busy} onClick={close}>
-            Cancel
+            {cancelLabel}
           </button>
           <button
             type="button"

@@ -10,9 +10,19 @@ interface TabItem {
  * Tabs following the ARIA tabs pattern: one tab stop, arrow keys (and Home/End) move
  * between tabs and select them.
  */
-export function Tabs({ label, tabs }: { label: string; tabs: TabItem[] }) {
+interface TabsProps {
+  label: string;
+  tabs: TabItem[];
+  /** Controlled use: the selected index and its setter (otherwise the tabs keep their own). */
+  selected?: number;
+  onSelect?: (index: number) => void;
+}
+
+export function Tabs({ label, tabs, selected: controlled, onSelect }: TabsProps) {
   const baseId = useId();
-  const [selected, setSelected] = useState(0);
+  const [own, setOwn] = useState(0);
+  const selected = controlled ?? own;
+  const setSelected = (index: number) => (onSelect ? onSelect(index) : setOwn(index));
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const tabId = (index: number) => `${baseId}-tab-${index}`;
   const panelId = (index: number) => `${baseId}-panel-${index}`;

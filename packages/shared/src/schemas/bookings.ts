@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TARGET_STATUSES } from "../booking-rules.js";
 import { DURATIONS, SLOT_STARTS } from "../constants.js";
 import { MSG } from "../messages.js";
 
@@ -32,3 +33,19 @@ export const paymentQuerySchema = z.object({
   consultantId: z.uuid(MSG.consultantNotFound),
   duration: z.coerce.number().pipe(z.union([z.literal(DURATIONS[0]), z.literal(DURATIONS[1])], { error: MSG.bookingDurationInvalid })),
 });
+
+/** `PUT /bookings/{id}/status`. */
+export const bookingStatusSchema = z.object({ status: z.enum(TARGET_STATUSES, { error: MSG.bookingStatusInvalid }) });
+
+/** `PUT /bookings/{id}/reschedule`: the new Manila date and slot start; the duration stays. */
+export const rescheduleSchema = z.object({
+  date: isoDate,
+  startTime: z.enum(SLOT_STARTS, { error: MSG.bookingSlotInvalid }),
+});
+export type RescheduleInput = z.infer<typeof rescheduleSchema>;
+
+/** `GET /bookings/user?role=`: the bookings one receives as consultant or makes as client. */
+export const bookingViewSchema = z.object({ role: z.enum(["consultant", "client"], { error: MSG.bookingViewInvalid }) });
+
+/** `POST /referrals/apply-reward`: only the booking counts; a sent amount or referrer is ignored. */
+export const applyRewardSchema = z.object({ bookingId: z.uuid(MSG.bookingNotFound) });

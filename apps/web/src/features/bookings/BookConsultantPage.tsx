@@ -1,5 +1,5 @@
 import type { Booking, ConsultantSummary, PaymentDetails } from "@vam/shared";
-import { DURATIONS, MSG, SLOT_STARTS, formatPeso } from "@vam/shared";
+import { DURATIONS, MSG, SLOT_STARTS, formatLongDate, formatPeso, formatTime } from "@vam/shared";
 import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
@@ -7,7 +7,7 @@ import { api } from "../../api/client";
 import { ApiError } from "../../api/errors";
 import { UserAvatar } from "../../components/UserAvatar";
 import { DateTimePicker, type DateTime } from "./DateTimePicker";
-import { addHours, formatLongDate, formatTime } from "./dates";
+import { addHours } from "./dates";
 import { ErrorScreen } from "../../layouts/RouteError";
 
 type Duration = (typeof DURATIONS)[number];

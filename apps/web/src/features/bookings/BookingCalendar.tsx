@@ -3,8 +3,8 @@ import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { api } from "../../api/client";
 import { CardSection } from "../../components/CardSection";
-import { daysOfMonth, formatShortDate, formatTime, addHours, isWeekend, manilaToday, parseIsoDate } from "./dates";
-import { SLOT_HOURS } from "@vam/shared";
+import { daysOfMonth, formatShortDate, addHours, isWeekend, manilaToday, parseIsoDate } from "./dates";
+import { SLOT_HOURS, formatTime } from "@vam/shared";
 
 /** The weekdays left in this month (Manila), from today. */
 function remainingWeekdays(): string[] {

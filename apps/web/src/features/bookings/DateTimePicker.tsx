@@ -1,5 +1,5 @@
 import type { BookedSlot } from "@vam/shared";
-import { SLOT_HOURS } from "@vam/shared";
+import { SLOT_HOURS, formatLongDate, formatTime } from "@vam/shared";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { api } from "../../api/client";
@@ -7,9 +7,7 @@ import {
   SLOTS,
   addHours,
   daysOfMonth,
-  formatLongDate,
   formatMonth,
-  formatTime,
   isWeekend,
   manilaNow,
   manilaToday,
@@ -25,6 +23,8 @@ interface DateTimePickerProps {
   consultantId: string;
   /** When rescheduling: the booking's slot, labelled Current and selectable. */
   current?: DateTime;
+  /** Hours to book: a full day (8) starts in the morning and needs both slots free. */
+  duration?: number;
   /** A preselection (e.g. from the profile's calendar). */
   initial?: Partial<DateTime>;
   onSubmit: (choice: DateTime) => void;
@@ -56,7 +56,7 @@ function sameMonth(a: MonthRef, b: MonthRef) {
 }
 
 /** Date and time picker for booking and rescheduling. */
-export function DateTimePicker({ consultantId, current, initial, onSubmit, busy = false }: DateTimePickerProps) {
+export function DateTimePicker({ consultantId, current, duration = SLOT_HOURS, initial, onSubmit, busy = false }: DateTimePickerProps) {
   const rescheduling = current !== undefined;
   const today = manilaToday();
   const [tab, setTab] = useState<Tab>("Dates");
@@ -77,24 +77,29 @@ export function DateTimePicker({ consultantId, current, initial, onSubmit, busy 
     };
   }, [consultantId]);
 
-  /** Taken slots by date, leaving out the booking being rescheduled. */
+  /** Taken slots by date, leaving out those of the booking being rescheduled. */
   const takenByDate = useMemo(() => {
+    const ownEnd = current ? addHours(current.time, duration) : null;
     const map = new Map<string, Set<string>>();
     for (const slot of booked ?? []) {
-      if (current && slot.date === current.date && slot.time === current.time) continue;
+      if (current && ownEnd && slot.date === current.date && slot.time >= current.time && slot.time < ownEnd) continue;
       const set = map.get(slot.date) ?? new Set<string>();
       set.add(slot.time);
       map.set(slot.date, set);
     }
     return map;
-  }, [booked, current]);
+  }, [booked, current, duration]);
 
   const slotPassed = (day: string, start: string) => day < today || (day === today && start <= manilaNow());
   const isCurrent = (day: string, start: string) => current?.date === day && current.time === start;
   const isTaken = (day: string, start: string) => takenByDate.get(day)?.has(start) ?? false;
   const fullyBooked = (day: string) => SLOTS.every(({ start }) => isTaken(day, start));
-  const dayDisabled = (day: string) =>
-    day < today || isWeekend(day) || fullyBooked(day) || SLOTS.every(({ start }) => slotPassed(day, start) && !isCurrent(day, start));
+  /** The slots a booking of `duration` hours from `start` would hold. */
+  const heldFrom = (start: string) => SLOTS.filter((slot) => slot.start >= start && slot.start < addHours(start, duration));
+  const startUnavailable = (day: string, start: string) =>
+    (duration > SLOT_HOURS && start !== SLOTS[0]!.start) ||
+    ((slotPassed(day, start) || heldFrom(start).some((slot) => isTaken(day, slot.start))) && !isCurrent(day, start));
+  const dayDisabled = (day: string) => day < today || isWeekend(day) || SLOTS.every(({ start }) => startUnavailable(day, start));
 
   const todayMonth = monthOf(today);
   const months = [firstMonth, shiftMonth(firstMonth, 1)];
@@ -102,11 +107,10 @@ export function DateTimePicker({ consultantId, current, initial, onSubmit, busy 
 
   const chooseDate = (day: string) => {
     setDate(day);
-    if (time && (isTaken(day, time) || (slotPassed(day, time) && !isCurrent(day, time)))) setTime(null);
+    if (time && startUnavailable(day, time)) setTime(null);
   };
 
-  const slotUnavailable = (start: string) =>
-    !date || ((isTaken(date, start) || slotPassed(date, start)) && !isCurrent(date, start));
+  const slotUnavailable = (start: string) => !date || startUnavailable(date, start);
   const ready = date !== null && time !== null && !slotUnavailable(time) && booked !== null;
 
   return (

@@ -26,20 +26,8 @@ export function isWeekend(iso: string): boolean {
   return day === 0 || day === 6;
 }
 
-const longDate = new Intl.DateTimeFormat("en-US", {
-  weekday: "long",
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
 const monthTitle = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 const shortDay = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
-
-/** "Monday, November 23, 2026" */
-export function formatLongDate(iso: string): string {
-  return longDate.format(parseIsoDate(iso));
-}
 
 /** "Mon, Nov 23" */
 export function formatShortDate(iso: string): string {
@@ -49,15 +37,6 @@ export function formatShortDate(iso: string): string {
 /** "November 2026" for a month (year, 0-based month). */
 export function formatMonth(year: number, month: number): string {
   return monthTitle.format(new Date(Date.UTC(year, month, 1)));
-}
-
-/** "9:00 AM" from "09:00" (hours wrap at 24). */
-export function formatTime(time: string): string {
-  const [h = 0, m = 0] = time.split(":").map(Number);
-  const hour = ((h % 24) + 24) % 24;
-  const suffix = hour < 12 ? "AM" : "PM";
-  const display = hour % 12 === 0 ? 12 : hour % 12;
-  return `${display}:${String(m).padStart(2, "0")} ${suffix}`;
 }
 
 /** "13:00" from "09:00" plus 4 hours, wrapping at 24. */

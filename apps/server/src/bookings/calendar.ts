@@ -1,0 +1,41 @@
+import { createEvent } from "ics";
+import { callKind, formatPeso } from "@vam/shared";
+import { manilaDate, manilaTime } from "./manila.js";
+import type { BookingWithParties } from "./queries.js";
+
+/** "Maria-Pena-2026-11-23.ics": ASCII only, so every browser and file system keeps it. */
+function fileName(firstName: string, lastName: string, date: string) {
+  const ascii = `${firstName} ${lastName}`.normalize("NFKD").replace(/\p{M}/gu, "").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return `${ascii || "booking"}-${date}.ics`;
+}
+
+/**
+ * The booking as an iCalendar file for `viewerId`. One UID per booking and its SEQUENCE
+ * (raised on every reschedule and on cancellation) let calendar apps update the event they
+ * imported; a cancelled booking is a METHOD:CANCEL file that removes it. No ORGANIZER: it
+ * needs an email address, and users' addresses are not shared.
+ */
+export function bookingCalendar({ booking, client, consultant }: BookingWithParties, viewerId: string, publicUrl: string | undefined) {
+  const other = viewerId === client.id ? consultant : client;
+  const date = manilaDate(booking.startsAt);
+  const cancelled = booking.status === "CANCELLED";
+  const { error, value } = createEvent({
+    productId: "va-marketplace/bookings",
+    method: cancelled ? "CANCEL" : "PUBLISH",
+    uid: `booking-${booking.id}@va-marketplace`,
+    sequence: booking.sequence,
+    start: booking.startsAt.getTime(),
+    startInputType: "utc",
+    startOutputType: "utc",
+    end: booking.endsAt.getTime(),
+    endInputType: "utc",
+    endOutputType: "utc",
+    title: `${callKind(manilaTime(booking.startsAt))} with ${other.firstName} ${other.lastName}`,
+    description: `${booking.duration} hours with ${consultant.firstName} ${consultant.lastName} for ${client.firstName} ${client.lastName}, ${formatPeso(booking.price)}.`,
+    location: "Online",
+    status: cancelled ? "CANCELLED" : "CONFIRMED",
+    ...(publicUrl ? { url: `${publicUrl.replace(/\/$/, "")}/bookings/${booking.id}` } : {}),
+  });
+  if (error || !value) throw error ?? new Error("calendar file could not be made");
+  return { fileName: fileName(other.firstName, other.lastName, date), body: value };
+}

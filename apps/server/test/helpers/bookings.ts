@@ -1,0 +1,39 @@
+import { eq } from "drizzle-orm";
+import type { Booking, BookingStatus, CreateBookingInput } from "@vam/shared";
+import { bookings } from "../../src/db/schema.js";
+import { weekdayAhead } from "./dates.js";
+import type { TestServer, signUp } from "./server.js";
+
+export type Account = Awaited<ReturnType<typeof signUp>>;
+
+/** `POST /bookings/create` as `client`: by default the next weekday's morning, 4 hours. */
+export const book = (server: TestServer, client: Account, body: Partial<CreateBookingInput> & { consultantId: string }) =>
+  server.api<{ booking: Booking; message: string }>("POST", "/api/bookings/create", {
+    token: client.token,
+    body: { date: weekdayAhead(1), startTime: "09:00", duration: 4, ...body },
+  });
+
+/** A booking created through the API, then put straight into `status` in the database. */
+export async function bookingIn(
+  server: TestServer,
+  client: Account,
+  consultant: Account,
+  status: BookingStatus,
+  slot: Partial<CreateBookingInput> = {},
+): Promise<Booking> {
+  const created = await book(server, client, { consultantId: consultant.user.id, ...slot });
+  if (created.status !== 201) throw new Error(`booking failed: ${JSON.stringify(created.body)}`);
+  if (status !== "PENDING") await server.database.db.update(bookings).set({ status }).where(eq(bookings.id, created.body.booking.id));
+  return created.body.booking;
+}
+
+export async function storedBooking(server: TestServer, id: string) {
+  const [row] = await server.database.db.select().from(bookings).where(eq(bookings.id, id));
+  return row!;
+}
+
+export const setStatus = (server: TestServer, account: Account, id: string, status: string) =>
+  server.api<{ booking: Booking; message: string }>("PUT", `/api/bookings/${id}/status`, { token: account.token, body: { status } });
+
+export const reschedule = (server: TestServer, account: Account, id: string, date: string, startTime = "09:00") =>
+  server.api<{ booking: Booking; message: string }>("PUT", `/api/bookings/${id}/reschedule`, { token: account.token, body: { date, startTime } });

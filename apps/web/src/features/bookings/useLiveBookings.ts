@@ -1,0 +1,9 @@
+import { useRevalidator } from "react-router";
+import { useRealtimeConnect, useRealtimeEvent } from "../realtime/realtime-context";
+
+/** Re-runs the page's loader when one of the user's bookings changes elsewhere, or after a reconnect. */
+export function useLiveBookings() {
+  const { revalidate } = useRevalidator();
+  useRealtimeEvent("bookingChanged", () => void revalidate());
+  useRealtimeConnect(() => void revalidate());
+}
