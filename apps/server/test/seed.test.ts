@@ -8,7 +8,7 @@ import { ASSISTANT_RATE, AVAILABILITY_OPTIONS, EXPERIENCE_OPTIONS, SKILL_OPTIONS
 import { verifyPassword } from "../src/auth/passwords.js";
 import { loadConfig, type Config } from "../src/config.js";
 import { openDatabase, type Database } from "../src/db/client.js";
-import { galleryPhotos, postings, profiles, uploads, users } from "../src/db/schema.js";
+import { bookings, galleryPhotos, postings, profiles, referralRewards, uploads, users } from "../src/db/schema.js";
 import { DEMO_PASSWORD, existingDemoLogins, seedDemoData } from "../src/seed/demo.js";
 import { DEMO_ASSISTANTS } from "../src/seed/demo-people.js";
 import { localUploadsDir, LOCAL_UPLOADS_PREFIX } from "../src/uploads/storage.js";
@@ -37,6 +37,23 @@ afterAll(async () => {
 const fileOf = (url: string) => path.join(localUploadsDir(config), url.slice(LOCAL_UPLOADS_PREFIX.length));
 
 describe("demo seed", () => {
+  it("books weekdays only, pays each completed referral once, and the earnings match the rewards", async () => {
+    const rows = await database.db.select().from(bookings);
+    expect(new Set(rows.map((row) => row.status))).toEqual(new Set(["PENDING", "CONFIRMED", "COMPLETED", "CANCELLED"]));
+    for (const row of rows) {
+      const manilaDay = new Date(row.startsAt.getTime() + 8 * 3600_000).getUTCDay();
+      expect([0, 6]).not.toContain(manilaDay);
+      expect(row.price).toBe(ASSISTANT_RATE * row.duration);
+    }
+    const rewards = await database.db.select().from(referralRewards);
+    expect(rewards.length).toBeGreaterThan(0);
+    const people = await database.db.select().from(users);
+    for (const person of people) {
+      const paid = rewards.filter((reward) => reward.earnerId === person.id).reduce((sum, reward) => sum + reward.amount, 0);
+      expect(person.moneyEarned).toBe(paid);
+    }
+  });
+
   it("creates 24 Assistants, one Boss and one Sharer, and answers their logins", async () => {
     const rows = await database.db.select().from(users);
     const count = (role: string) => rows.filter((row) => row.role === role).length;

@@ -1,6 +1,6 @@
 /**
  * Demo data for a new install: 24 Assistants with avatars, galleries, listings and postings,
- * plus a Boss and a Sharer. Runs only against an empty `users` table, so restarts are no-ops.
+ * plus a Boss and a Sharer, and a few bookings between them. Runs only against an empty `users` table, so restarts are no-ops.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
@@ -8,9 +8,10 @@ import { ASSISTANT_RATE } from "@vam/shared";
 import { hashPassword } from "../auth/passwords.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
-import { galleryPhotos, postings, profiles, uploads, users } from "../db/schema.js";
+import { bookings, galleryPhotos, postings, profiles, referralRewards, uploads, users } from "../db/schema.js";
 import { newReferralCode } from "../referrals/codes.js";
 import { createStorage } from "../uploads/storage.js";
+import { demoBookings } from "./demo-bookings.js";
 import { renderAvatar, renderWorkImage } from "./demo-images.js";
 import {
   DEMO_ASSISTANTS,
@@ -197,6 +198,20 @@ export async function seedDemoData(db: Db, config: Config): Promise<DemoLogin[]>
     return found;
   };
   const hash = await passwordHash;
+  const booked = demoBookings(
+    {
+      boss: boss.id,
+      sharer: sharer.id,
+      maria: assistants[0]!.id,
+      juan: assistants[1]!.id,
+      referredByBoss: assistants[[...REFERRED_BY_BOSS][0]!]!.id,
+      referredBySharer: assistants[[...REFERRED_BY_SHARER][0]!]!.id,
+    },
+    new Date(now),
+    randomUUID,
+  );
+  const earned = new Map<string, number>();
+  for (const reward of booked.rewards) earned.set(reward.earnerId, (earned.get(reward.earnerId) ?? 0) + reward.amount);
 
   return db.transaction(async (tx) => {
     // Another instance may have seeded meanwhile: re-check under a lock held until commit.
@@ -204,8 +219,15 @@ export async function seedDemoData(db: Db, config: Config): Promise<DemoLogin[]>
     if (await hasUsers(tx)) return [];
 
     await tx.insert(users).values(
-      accounts.map(({ avatarKey, ...account }) => ({ ...account, passwordHash: hash, avatar: url(avatarKey) })),
+      accounts.map(({ avatarKey, ...account }) => ({
+        ...account,
+        passwordHash: hash,
+        avatar: url(avatarKey),
+        moneyEarned: earned.get(account.id) ?? 0,
+      })),
     );
+    await tx.insert(bookings).values(booked.bookings);
+    await tx.insert(referralRewards).values(booked.rewards);
     await tx.insert(uploads).values(
       jobs.map((job, i) => ({
         url: stored[i]!.url,
