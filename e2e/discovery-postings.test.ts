@@ -30,7 +30,8 @@ describe("postings, galleries and listings", () => {
 
     await page.getByRole("button", { name: "Make Profile Public" }).click();
     await page.getByRole("button", { name: "Make Profile Public" }).waitFor({ state: "detached" });
-    await page.getByText("0 hours booked · 0 completed bookings").waitFor();
+    // The demo data gives Juan one completed 4-hour booking.
+    await page.getByText("4 hours booked · 1 completed booking").waitFor();
 
     await page.getByLabel("Photo title (optional)").fill("Clinic website refresh");
     await page.getByLabel("Photo description (optional)").fill("A calmer, faster site for a dental clinic in Lahug.");

@@ -1,6 +1,7 @@
 import { Suspense, lazy, type ComponentType } from "react";
 import { createBrowserRouter, redirect, type RouteObject } from "react-router";
-import { BookingDashboardPage, BookingsPage } from "./features/placeholders/pages";
+import { bookingsLoader } from "./features/bookings/bookings-loader";
+import { dashboardLoader } from "./features/dashboard/dashboard-loader";
 import { postingLoader } from "./features/postings/posting-loader";
 import { ownProfileLoader } from "./features/profile/own-profile-loader";
 import { otherProfileLoader } from "./features/profiles/other-profile-loader";
@@ -20,7 +21,9 @@ const OtherProfilePage = lazy(() => import("./features/profiles/OtherProfilePage
 const PostingDetailPage = lazy(() => import("./features/postings/PostingDetailPage"));
 const ChatPage = lazy(() => import("./features/chat/ChatPage"));
 const BookConsultantPage = lazy(() => import("./features/bookings/BookConsultantPage"));
+const BookingsPage = lazy(() => import("./features/bookings/BookingsPage"));
 const NotificationsPage = lazy(() => import("./features/notifications/NotificationsPage"));
+const BookingDashboardPage = lazy(() => import("./features/dashboard/BookingDashboardPage"));
 
 function page(Page: ComponentType, loadingLabel?: string) {
   return (
@@ -59,9 +62,9 @@ export const router = createBrowserRouter([
         children: withErrorScreen([
           { path: "profile", loader: ownProfileLoader, element: page(ProfilePage) },
           { path: "profile/update", element: page(ProfileUpdatePage) },
-          { path: "bookings", element: <BookingsPage /> },
-          { path: "bookings/:id", element: <BookingsPage /> },
-          { path: "booking-dashboard", element: <BookingDashboardPage /> },
+          { path: "bookings", loader: bookingsLoader, element: page(BookingsPage) },
+          { path: "bookings/:id", loader: bookingsLoader, element: page(BookingsPage) },
+          { path: "booking-dashboard", loader: dashboardLoader, element: page(BookingDashboardPage) },
           { path: "book/:consultantId", element: page(BookConsultantPage, "Loading consultant information...") },
           { path: "notifications", element: page(NotificationsPage) },
           // One route for both addresses, so that moving between chats keeps the page (and its list).

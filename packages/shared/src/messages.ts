@@ -93,6 +93,7 @@ export const MSG = {
   bookingRescheduleFailed: "Failed to reschedule booking",
   bookingCancelFailed: "Failed to cancel booking",
   bookingCompleteFailed: "Failed to complete booking",
+  bookingCalendarFailed: "Failed to download the calendar file",
   bookingStatusToast: (status: string) => `Booking ${status.toLowerCase()} successfully`,
   bookingRescheduledToast: "Booking rescheduled successfully",
   bookingCompletedToast: "Booking completed successfully",

@@ -23,3 +23,8 @@ export class NoResponseError extends Error {
     this.name = "NoResponseError";
   }
 }
+
+/** The server's explanation of a refusal (400, 404, 409...), else the page's own text. */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status < 500 && error.serverMessage ? error.serverMessage : fallback;
+}

@@ -1,5 +1,5 @@
 import type { SelfUser } from "@vam/shared";
-import { Briefcase, CalendarClock, Gift, LogOut, MapPin, Pencil } from "lucide-react";
+import { Briefcase, CalendarClock, LogOut, MapPin, Pencil } from "lucide-react";
 import { Link, useLoaderData, useNavigate } from "react-router";
 import { DetailList } from "../../components/DetailList";
 import { UserAvatar } from "../../components/UserAvatar";
@@ -7,6 +7,7 @@ import { useAuth } from "../auth/auth-context";
 import { GalleryView } from "../gallery/GalleryView";
 import { MyPostings } from "../postings/MyPostings";
 import { SkillList } from "../profiles/SkillList";
+import { ReferralSection } from "../referrals/ReferralSection";
 import { BookingHours } from "./BookingHours";
 import { MakePublicButton } from "./MakePublicButton";
 import { SavedPostings } from "./SavedPostings";
@@ -15,7 +16,7 @@ import { CardSection } from "../../components/CardSection";
 
 export default function ProfilePage() {
   const { user, logout } = useAuth();
-  const { saved, totals, hasListing, postings } = useLoaderData<typeof ownProfileLoader>();
+  const { saved, totals, hasListing, postings, referrals } = useLoaderData<typeof ownProfileLoader>();
   const navigate = useNavigate();
   if (!user) return null;
   const isAssistant = user.role === "Assistant";
@@ -86,16 +87,7 @@ export default function ProfilePage() {
       {isAssistant && <MyPostings postings={postings} />}
       <SavedPostings saved={saved} />
 
-      <CardSection
-        title={
-          <>
-            <Gift aria-hidden="true" className="size-5 text-teal-400" />
-            Referral Program
-          </>
-        }
-      >
-        <p className="text-sm text-slate-400">Your referral stats and the people you referred will appear here soon.</p>
-      </CardSection>
+      <ReferralSection referralCode={user.referralCode} overview={referrals} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import type { Posting, ProjectPost } from "@vam/shared";
+import type { Posting, ProjectPost, ReferralOverview } from "@vam/shared";
 import { readToken, readUser } from "../auth/storage";
 import { fetchUserProjects } from "../profiles/profiles-api";
+import { fetchReferralOverview } from "../referrals/referrals-api";
 import { fetchBookingTotals, fetchHasListing, fetchSavedPostings, type BookingTotals } from "./own-profile-api";
 
 interface OwnProfileData {
@@ -11,6 +12,8 @@ interface OwnProfileData {
   hasListing: boolean | null;
   /** The Assistant's own postings. */
   postings: ProjectPost[];
+  /** The referral stats and list; null when they could not be loaded. */
+  referrals: ReferralOverview | null;
 }
 
 const orNull = <T>(promise: Promise<T>) => promise.catch(() => null);
@@ -18,13 +21,14 @@ const orNull = <T>(promise: Promise<T>) => promise.catch(() => null);
 /** Everything /profile shows beyond the user's own fields; each part falls back to empty data. */
 export async function ownProfileLoader(): Promise<OwnProfileData> {
   const user = readUser();
-  if (!user || !readToken()) return { saved: [], totals: null, hasListing: null, postings: [] };
+  if (!user || !readToken()) return { saved: [], totals: null, hasListing: null, postings: [], referrals: null };
   const isAssistant = user.role === "Assistant";
-  const [saved, totals, hasListing, postings] = await Promise.all([
+  const [saved, totals, hasListing, postings, referrals] = await Promise.all([
     orNull(fetchSavedPostings()),
     orNull(fetchBookingTotals()),
     isAssistant ? orNull(fetchHasListing()) : null,
     isAssistant ? orNull(fetchUserProjects(user.id)) : null,
+    orNull(fetchReferralOverview()),
   ]);
-  return { saved: saved ?? [], totals, hasListing, postings: postings ?? [] };
+  return { saved: saved ?? [], totals, hasListing, postings: postings ?? [], referrals };
 }

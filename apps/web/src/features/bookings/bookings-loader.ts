@@ -1,0 +1,35 @@
+import type { Booking } from "@vam/shared";
+import type { LoaderFunctionArgs } from "react-router";
+import { readToken } from "../auth/storage";
+import { fetchBooking, fetchBookingsAs, fetchBookingsMade } from "./bookings-api";
+
+export interface BookingsPageData {
+  /** Received as consultant ("My Consultations") and made as client ("My Bookings"). */
+  consultations: Booking[];
+  made: Booking[];
+  /** `/bookings/{id}`: that booking; null when there is no id or it was not found. */
+  focus: Booking | null;
+  /** An id was given but no booking of the user has it. */
+  focusMissing: boolean;
+}
+
+export interface BookingsLoaderData {
+  /** Deferred: the page shows 'Loading bookings...' until it settles; a rejection is 'Failed to load bookings'. */
+  bookings: Promise<BookingsPageData>;
+}
+
+async function loadBookings(id: string | undefined): Promise<BookingsPageData> {
+  // Signed out: the protected layout sends the visitor to /login; nothing to ask the server.
+  if (!readToken()) return { consultations: [], made: [], focus: null, focusMissing: false };
+  const focusRequest = id ? fetchBooking(id).catch(() => null) : Promise.resolve(null);
+  const [consultations, made, focus] = await Promise.all([fetchBookingsAs("consultant"), fetchBookingsMade(), focusRequest]);
+  return { consultations, made, focus, focusMissing: Boolean(id) && focus === null };
+}
+
+/** The lists of /bookings and /bookings/{id}, deferred so that the page renders at once. */
+export function bookingsLoader({ params }: LoaderFunctionArgs): BookingsLoaderData {
+  const bookings = loadBookings(params.id);
+  // Await reports the rejection; this keeps it from also counting as unhandled meanwhile.
+  bookings.catch(() => undefined);
+  return { bookings };
+}

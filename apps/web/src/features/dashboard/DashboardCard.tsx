@@ -1,0 +1,156 @@
+import { MSG, formatLongDate, formatPeso, formatTime, type Booking } from "@vam/shared";
+import { Ban, CalendarClock, CalendarDays, Check, CheckCheck, Clock, Hourglass, MessageSquare, Wallet, X, type LucideIcon } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { UserAvatar } from "../../components/UserAvatar";
+import { fullName, otherPerson, partyIn } from "../bookings/booking-party";
+import { updateBookingStatus, type TargetStatus } from "../bookings/bookings-api";
+import { DashboardRescheduleModal } from "./DashboardRescheduleModal";
+import { BookingStatusBadge } from "../bookings/BookingStatusBadge";
+import { serverMessageOr } from "../../api/errors";
+import { dashboardActions } from "./dashboard-actions";
+
+const hours = (count: number) => `${count} hour${count === 1 ? "" : "s"}`;
+
+/** The two irreversible actions, asked about first. */
+const CONFIRMATIONS = {
+  decline: { title: "Decline Booking", question: MSG.confirmDecline, yes: MSG.yesDecline },
+  cancel: { title: "Cancel Booking", question: MSG.confirmCancel, yes: MSG.yesCancel },
+} as const;
+
+interface DashboardCardProps {
+  booking: Booking;
+  userId: string;
+  /** Reloads the list after a change. */
+  onChanged: () => Promise<void> | void;
+}
+
+export function DashboardCard({ booking, userId, onChanged }: DashboardCardProps) {
+  const party = partyIn(booking, userId);
+  const other = otherPerson(booking, userId);
+  const name = fullName(other);
+  const actions = dashboardActions(booking, party);
+  const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState<keyof typeof CONFIRMATIONS | null>(null);
+  const [rescheduling, setRescheduling] = useState(false);
+
+  const changeStatus = async (status: TargetStatus) => {
+    setBusy(true);
+    try {
+      await updateBookingStatus(booking.id, status);
+      toast.success(status === "COMPLETED" ? MSG.bookingCompletedToast : MSG.bookingStatusToast(status));
+      setAsking(null);
+      await onChanged();
+    } catch (error) {
+      setAsking(null);
+      toast.error(serverMessageOr(error, MSG.bookingStatusFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const question = asking && CONFIRMATIONS[asking];
+
+  return (
+    <article aria-label={`Booking with ${name} on ${formatLongDate(booking.date)}`} className="card flex h-full flex-col gap-5 p-5">
+      <header className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-3">
+          <UserAvatar src={other.avatar} alt="" className="size-12" />
+          <div className="min-w-0">
+            <p className="truncate font-semibold text-white">{name}</p>
+            <p className="text-xs text-slate-400">{party === "consultant" ? "Your client" : "Your assistant"}</p>
+          </div>
+        </div>
+        <BookingStatusBadge status={booking.status} />
+      </header>
+
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+        <Fact icon={CalendarDays} label="Date" value={formatLongDate(booking.date)} wide />
+        <Fact icon={Clock} label="Time" value={`${formatTime(booking.startTime)} - ${formatTime(booking.endTime)}`} />
+        <Fact icon={Hourglass} label="Duration" value={hours(booking.duration)} />
+        <Fact icon={Wallet} label="Price" value={formatPeso(booking.price)} />
+      </dl>
+
+      {actions.length > 0 && (
+        <div className="mt-auto flex flex-wrap gap-2 border-t border-slate-800 pt-4">
+          {actions.includes("accept") && (
+            <button type="button" className="btn-primary" disabled={busy} onClick={() => void changeStatus("CONFIRMED")}>
+              <Check aria-hidden="true" className="size-4" />
+              Accept
+            </button>
+          )}
+          {actions.includes("decline") && (
+            <button type="button" className="btn-secondary" disabled={busy} onClick={() => setAsking("decline")}>
+              <X aria-hidden="true" className="size-4" />
+              Decline
+            </button>
+          )}
+          {actions.includes("chat") && (
+            <Link to={`/chat/${other.id}`} className="btn-secondary">
+              <MessageSquare aria-hidden="true" className="size-4" />
+              Chat
+            </Link>
+          )}
+          {actions.includes("complete") && (
+            <button type="button" className="btn-primary" disabled={busy} onClick={() => void changeStatus("COMPLETED")}>
+              <CheckCheck aria-hidden="true" className="size-4" />
+              Complete
+            </button>
+          )}
+          {actions.includes("reschedule") && (
+            <button type="button" className="btn-secondary" disabled={busy} onClick={() => setRescheduling(true)}>
+              <CalendarClock aria-hidden="true" className="size-4" />
+              Reschedule
+            </button>
+          )}
+          {actions.includes("cancel") && (
+            <button type="button" className="btn-ghost text-rose-300 hover:text-rose-200" disabled={busy} onClick={() => setAsking("cancel")}>
+              <Ban aria-hidden="true" className="size-4" />
+              Cancel
+            </button>
+          )}
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={question !== null}
+        title={question ? question.title : ""}
+        confirmLabel={question ? question.yes : ""}
+        cancelLabel={MSG.keepBooking}
+        busy={busy}
+        onConfirm={() => void changeStatus("CANCELLED")}
+        onCancel={() => setAsking(null)}
+      >
+        {question?.question}
+      </ConfirmDialog>
+
+      {rescheduling && (
+        <DashboardRescheduleModal booking={booking} onClose={() => setRescheduling(false)} onRescheduled={() => void onChanged()} />
+      )}
+    </article>
+  );
+}
+
+function Fact({
+  icon: Icon,
+  label,
+  value,
+  wide = false,
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: string;
+  wide?: boolean;
+}) {
+  return (
+    <div className={`flex items-start gap-2.5 ${wide ? "col-span-2" : ""}`}>
+      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-teal-400" />
+      <div>
+        <dt className="text-xs text-slate-400">{label}</dt>
+        <dd className="font-medium text-slate-100">{value}</dd>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Booking, BookingParty, Role } from "@vam/shared";
+import type { LoaderFunctionArgs } from "react-router";
+import { readToken, readUser } from "../auth/storage";
+import { fetchBookingsAs } from "../bookings/bookings-api";
+
+/** The search parameter that holds an Assistant's choice of view. */
+export const VIEW_PARAM = "view";
+
+/** Assistants see their consultant view unless they chose the client one; everyone else is a client. */
+export function dashboardView(role: Role | undefined, params: URLSearchParams): BookingParty {
+  if (role !== "Assistant") return "client";
+  return params.get(VIEW_PARAM) === "client" ? "client" : "consultant";
+}
+
+interface DashboardData {
+  view: BookingParty;
+  /** Deferred: the page shows its frame at once and the list when this settles. */
+  bookings: Promise<Booking[]>;
+}
+
+/** The bookings of the chosen view, not awaited (the page renders them through <Await>). */
+export function dashboardLoader({ request }: LoaderFunctionArgs): DashboardData {
+  const user = readUser();
+  const view = dashboardView(user?.role, new URL(request.url).searchParams);
+  const bookings = user && readToken() ? fetchBookingsAs(view) : Promise.resolve([]);
+  // <Await> reports the failure; this only keeps it from counting as unhandled meanwhile.
+  bookings.catch(() => undefined);
+  return { view, bookings };
+}

@@ -1,0 +1,133 @@
+import { readFile } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { formatLongDate, type Booking } from "@vam/shared";
+import { weekdayAhead } from "../apps/server/test/helpers/dates.js";
+import { parseCalendarFile } from "../apps/server/test/helpers/ical.js";
+import { startE2E, type E2E } from "./harness.js";
+import { apiToken, logIn, registerViaApi } from "./helpers.js";
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(() => e2e?.close());
+
+async function api<T>(username: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${e2e.baseUrl}/api${path}`, {
+    method,
+    headers: { "content-type": "application/json", authorization: `Bearer ${await apiToken(e2e, username)}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+const bookingCard = (page: Page, name: string, date: string) => page.getByRole("article", { name: `Booking with ${name} on ${formatLongDate(date)}` });
+
+/** Chooses, in the open reschedule dialog, the first enabled day other than the booking's and its afternoon. */
+async function chooseNewSlot(page: Page, currentDate: string) {
+  const dialog = page.getByRole("dialog", { name: "Reschedule Booking" });
+  await dialog.getByRole("heading", { name: "Choose a New Date and Time" }).waitFor();
+  await dialog.getByText("Loading available dates...").waitFor({ state: "detached" });
+  expect(await dialog.getByText("Current", { exact: true }).count()).toBe(1);
+  const days = dialog.locator("button[aria-label*=', 20']:not([disabled])");
+  const count = await days.count();
+  for (let index = 0; index < count; index++) {
+    const day = days.nth(index);
+    if ((await day.getAttribute("aria-label")) === formatLongDate(currentDate)) continue;
+    await day.click();
+    const afternoon = dialog.getByRole("button", { name: /^Afternoon/ });
+    if (await afternoon.isEnabled()) {
+      await afternoon.click();
+      return;
+    }
+  }
+  throw new Error("no other free slot in the reschedule picker");
+}
+
+describe("managing a booking", () => {
+  it("the assistant accepts, the client reschedules and downloads the calendar file, the assistant completes, the referrer is rewarded", async () => {
+    const referrer = await registerViaApi(e2e, { username: "liza_referrer", firstName: "Liza", lastName: "Mercado", role: "Sharer" });
+    await registerViaApi(e2e, { username: "ramon_client", firstName: "Ramon", lastName: "Reyes", role: "Boss", referralCode: referrer.referralCode });
+    const maria = await registerViaApi(e2e, { username: "maria_va", firstName: "Maria", lastName: "Santos", role: "Assistant" });
+    const date = weekdayAhead(2);
+    const { booking } = await api<{ booking: Booking }>("ramon_client", "POST", "/bookings/create", {
+      consultantId: maria.id,
+      date,
+      startTime: "09:00",
+      duration: 4,
+    });
+
+    // The assistant accepts in the dashboard.
+    const assistant = await e2e.newPage();
+    await logIn(assistant.page, "maria_va");
+    await assistant.page.goto("/booking-dashboard");
+    await assistant.page.getByRole("heading", { name: "Booking Dashboard" }).waitFor();
+    const pendingCard = bookingCard(assistant.page, "Ramon Reyes", date);
+    await pendingCard.getByText("Pending", { exact: true }).waitFor();
+    await pendingCard.getByRole("button", { name: "Accept" }).click();
+    await assistant.page.getByText("Booking confirmed successfully").waitFor();
+    await pendingCard.getByText("Confirmed", { exact: true }).waitFor();
+    await e2e.screenshot(assistant.page, "dashboard-accepted");
+
+    // The client reschedules it from /bookings.
+    const client = await e2e.newPage();
+    await logIn(client.page, "ramon_client");
+    await client.page.goto("/bookings");
+    await client.page.getByRole("heading", { name: "Bookings", exact: true }).waitFor();
+    expect(await client.page.getByRole("button", { name: "My Bookings" }).getAttribute("aria-pressed")).toBe("true");
+    const item = bookingCard(client.page, "Maria Santos", date);
+    await item.getByText("Morning call meeting").waitFor();
+    await item.getByRole("button", { name: "Edit booking" }).click();
+    await client.page.getByRole("menuitem", { name: "Reschedule booking" }).click();
+    await chooseNewSlot(client.page, date);
+    await e2e.screenshot(client.page, "bookings-reschedule");
+    await client.page.getByRole("button", { name: "Update Booking" }).click();
+    await client.page.getByText("Booking rescheduled successfully").waitFor();
+
+    const moved = (await api<{ booking: Booking }>("ramon_client", "GET", `/bookings/${booking.id}`)).booking;
+    expect(moved).toMatchObject({ startTime: "13:00", endTime: "17:00", status: "CONFIRMED" });
+    expect(moved.date).not.toBe(date);
+    const movedItem = bookingCard(client.page, "Maria Santos", moved.date);
+    await movedItem.getByText("Afternoon call meeting").waitFor();
+    await e2e.screenshot(client.page, "bookings-rescheduled");
+
+    // Its calendar file holds the booking's real start and end.
+    await movedItem.getByRole("button", { name: "Edit booking" }).click();
+    const [download] = await Promise.all([
+      client.page.waitForEvent("download"),
+      client.page.getByRole("menuitem", { name: "Download to Calendar" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`Maria-Santos-${moved.date}.ics`);
+    const event = parseCalendarFile(await readFile((await download.path())!, "utf8"));
+    expect(event).toMatchObject({
+      start: new Date(`${moved.date}T13:00:00+08:00`).toISOString(),
+      end: new Date(`${moved.date}T17:00:00+08:00`).toISOString(),
+      sequence: 1,
+      method: "PUBLISH",
+    });
+
+    // The assistant's dashboard followed the change live; she completes the booking.
+    const movedCard = bookingCard(assistant.page, "Ramon Reyes", moved.date);
+    await movedCard.getByRole("button", { name: "Complete" }).click();
+    await assistant.page.getByText("Booking completed successfully").waitFor();
+    await assistant.page.getByRole("combobox", { name: "Status" }).selectOption("Completed");
+    await assistant.page.getByRole("tab", { name: "Past" }).click();
+    await movedCard.getByText("Completed", { exact: true }).waitFor();
+
+    // The referrer sees the reward and its notification.
+    const earner = await e2e.newPage();
+    await logIn(earner.page, "liza_referrer");
+    await earner.page.goto("/notifications");
+    await earner.page.getByText("Referral reward").first().waitFor();
+    await earner.page.getByText(/You earned ₱500/).waitFor();
+    await earner.page.goto("/profile");
+    const referrals = earner.page.getByRole("region", { name: "Referral Program" });
+    await referrals.getByText("Ramon Reyes").waitFor();
+    await referrals.getByText("₱500").first().waitFor();
+    await referrals.getByText("active", { exact: true }).waitFor();
+    await referrals.getByText("4 booking hours").waitFor();
+    await e2e.screenshot(earner.page, "referral-section");
+  });
+});
