@@ -93,6 +93,16 @@ describe("managing a booking", () => {
     await movedItem.getByText("Afternoon call meeting").waitFor();
     await e2e.screenshot(client.page, "bookings-rescheduled");
 
+    // The assistant's notification of the change opens /bookings on that booking.
+    const inbox = await e2e.newPage();
+    await logIn(inbox.page, "maria_va");
+    await inbox.page.goto("/notifications");
+    await inbox.page.getByRole("button", { name: /Booking rescheduled/ }).click();
+    await inbox.page.waitForURL(`**/bookings/${booking.id}`);
+    await bookingCard(inbox.page, "Ramon Reyes", moved.date).getByText("Afternoon call meeting").waitFor();
+    expect(await inbox.page.getByRole("button", { name: "My Consultations" }).getAttribute("aria-pressed")).toBe("true");
+    await inbox.context.close();
+
     // Its calendar file holds the booking's real start and end.
     await movedItem.getByRole("button", { name: "Edit booking" }).click();
     const [download] = await Promise.all([
