@@ -141,3 +141,41 @@ describe("managing a booking", () => {
     await e2e.screenshot(earner.page, "referral-section");
   });
 });
+
+describe("the bookings page's edit menu", () => {
+  it("works by keyboard and opens upward near the bottom of the window", async () => {
+    await registerViaApi(e2e, { username: "ana_client", firstName: "Ana", lastName: "Lopez", role: "Boss" });
+    const va = await registerViaApi(e2e, { username: "jo_va", firstName: "Jo", lastName: "Garcia", role: "Assistant" });
+    const date = weekdayAhead(3);
+    await api("ana_client", "POST", "/bookings/create", { consultantId: va.id, date, startTime: "13:00", duration: 4 });
+
+    const { page } = await e2e.newPage();
+    await logIn(page, "ana_client");
+    await page.goto("/bookings");
+    const edit = bookingCard(page, "Jo Garcia", date).getByRole("button", { name: "Edit booking" });
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() || document.activeElement?.getAttribute("aria-label"));
+
+    await edit.focus();
+    await page.keyboard.press("Enter");
+    expect(await focused()).toBe("Reschedule booking");
+    await page.keyboard.press("ArrowDown");
+    expect(await focused()).toBe("Cancel booking");
+    // A client's menu: no Complete.
+    expect(await page.getByRole("menuitem").allTextContents()).toEqual(["Reschedule booking", "Cancel booking", "Download to Calendar"]);
+    await page.keyboard.press("Escape");
+    await page.getByRole("menu").waitFor({ state: "detached" });
+    expect(await focused()).toBe("Edit booking");
+
+    await edit.click();
+    const below = (await edit.boundingBox())!;
+    expect((await page.getByRole("menu").boundingBox())!.y).toBeGreaterThan(below.y);
+    await page.keyboard.press("Escape");
+
+    // A window so short that less than 180px remain under the button.
+    await page.setViewportSize({ width: 1280, height: Math.ceil(below.y + below.height + 120) });
+    await edit.click();
+    const button = (await edit.boundingBox())!;
+    const menu = (await page.getByRole("menu").boundingBox())!;
+    expect(menu.y + menu.height).toBeLessThanOrEqual(button.y + 1);
+  });
+});
