@@ -139,6 +139,13 @@ describe("managing a booking", () => {
     await referrals.getByText("active", { exact: true }).waitFor();
     await referrals.getByText("4 booking hours").waitFor();
     await e2e.screenshot(earner.page, "referral-section");
+
+    // The client's profile lists the conversation the booking started.
+    await client.page.goto("/profile");
+    const messages = client.page.getByRole("region", { name: "Messages" });
+    await messages.getByRole("link", { name: /Maria/ }).waitFor();
+    expect(await messages.getByText("Hello Boss! Confirming your booking.").count()).toBe(1);
+    await e2e.screenshot(client.page, "profile-messages");
   });
 });
 

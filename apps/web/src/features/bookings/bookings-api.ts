@@ -1,5 +1,6 @@
 import type { Booking, BookingParty, RescheduleInput, TARGET_STATUSES } from "@vam/shared";
 import { api } from "../../api/client";
+import { sendMessageTo } from "../chat/chat-api";
 
 export type TargetStatus = (typeof TARGET_STATUSES)[number];
 
@@ -19,7 +20,7 @@ export const rescheduleBooking = async (id: string, input: RescheduleInput) =>
 
 /** Posts a courtesy message to the other party's chat; a failure is only logged (spec). */
 export function messageOtherParty(recipientId: string, message: string) {
-  api.post("/messages/send", { recipientId, message }).catch((error) => console.error("Booking message not sent", error));
+  sendMessageTo(recipientId, message).catch((error) => console.error("Booking message not sent", error));
 }
 
 /** Saves the booking's calendar file under the server's name (a plain link would lack the bearer header). */

@@ -8,6 +8,7 @@ import { GalleryView } from "../gallery/GalleryView";
 import { MyPostings } from "../postings/MyPostings";
 import { SkillList } from "../profiles/SkillList";
 import { ReferralSection } from "../referrals/ReferralSection";
+import { RecentChats } from "./RecentChats";
 import { BookingHours } from "./BookingHours";
 import { MakePublicButton } from "./MakePublicButton";
 import { SavedPostings } from "./SavedPostings";
@@ -16,7 +17,7 @@ import { CardSection } from "../../components/CardSection";
 
 export default function ProfilePage() {
   const { user, logout } = useAuth();
-  const { saved, totals, hasListing, postings, referrals } = useLoaderData<typeof ownProfileLoader>();
+  const { saved, totals, hasListing, postings, referrals, chats } = useLoaderData<typeof ownProfileLoader>();
   const navigate = useNavigate();
   if (!user) return null;
   const isAssistant = user.role === "Assistant";
@@ -86,6 +87,7 @@ export default function ProfilePage() {
 
       {isAssistant && <MyPostings postings={postings} />}
       <SavedPostings saved={saved} />
+      <RecentChats chats={chats} userId={user.id} />
 
       <ReferralSection referralCode={user.referralCode} overview={referrals} />
     </div>

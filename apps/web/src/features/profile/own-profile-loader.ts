@@ -1,5 +1,6 @@
-import type { Posting, ProjectPost, ReferralOverview } from "@vam/shared";
+import type { Chat, Posting, ProjectPost, ReferralOverview } from "@vam/shared";
 import { readToken, readUser } from "../auth/storage";
+import { fetchChats } from "../chat/chat-api";
 import { fetchUserProjects } from "../profiles/profiles-api";
 import { fetchReferralOverview } from "../referrals/referrals-api";
 import { fetchBookingTotals, fetchHasListing, fetchSavedPostings, type BookingTotals } from "./own-profile-api";
@@ -14,6 +15,8 @@ interface OwnProfileData {
   postings: ProjectPost[];
   /** The referral stats and list; null when they could not be loaded. */
   referrals: ReferralOverview | null;
+  /** The user's conversations, newest first. */
+  chats: Chat[];
 }
 
 const orNull = <T>(promise: Promise<T>) => promise.catch(() => null);
@@ -21,14 +24,15 @@ const orNull = <T>(promise: Promise<T>) => promise.catch(() => null);
 /** Everything /profile shows beyond the user's own fields; each part falls back to empty data. */
 export async function ownProfileLoader(): Promise<OwnProfileData> {
   const user = readUser();
-  if (!user || !readToken()) return { saved: [], totals: null, hasListing: null, postings: [], referrals: null };
+  if (!user || !readToken()) return { saved: [], totals: null, hasListing: null, postings: [], referrals: null, chats: [] };
   const isAssistant = user.role === "Assistant";
-  const [saved, totals, hasListing, postings, referrals] = await Promise.all([
+  const [saved, totals, hasListing, postings, referrals, chats] = await Promise.all([
     orNull(fetchSavedPostings()),
     orNull(fetchBookingTotals()),
     isAssistant ? orNull(fetchHasListing()) : null,
     isAssistant ? orNull(fetchUserProjects(user.id)) : null,
     orNull(fetchReferralOverview()),
+    orNull(fetchChats()),
   ]);
-  return { saved: saved ?? [], totals, hasListing, postings: postings ?? [], referrals };
+  return { saved: saved ?? [], totals, hasListing, postings: postings ?? [], referrals, chats: chats ?? [] };
 }
