@@ -56,7 +56,12 @@ describe("booking an assistant", () => {
     const boss = await e2e.newPage();
     await logIn(boss.page, "boss_demo", DEMO_PASSWORD);
 
-    await boss.page.goto(`/profile/${mariaId}`);
+    // Find her by name, then open her full profile from the profile's dialog.
+    await boss.page.getByLabel("Name").fill("Maria Santos");
+    await boss.page.getByRole("button", { name: "Search" }).click();
+    await boss.page.getByRole("article", { name: "Maria Santos" }).getByRole("button", { name: "View Profile" }).click();
+    await boss.page.getByRole("dialog", { name: "Maria Santos" }).getByRole("link", { name: "View Full Profile" }).click();
+    await boss.page.waitForURL(`**/profile/${mariaId}`);
     await boss.page.getByRole("heading", { name: "Book a Session" }).waitFor();
     const picked = await pickOnProfile(boss.page);
     if (picked) {

@@ -69,11 +69,16 @@ export function ProfileModal({ post, onClose, onDeleted }: ProfileModalProps) {
           </section>
         )}
 
-        {!isOwner && (
-          <Link to={user ? `/book/${post.userId}` : "/login"} className="btn-primary w-full">
-            Book Now
+        <div className="flex flex-col gap-2 sm:flex-row">
+          {!isOwner && (
+            <Link to={user ? `/book/${post.userId}` : "/login"} className="btn-primary flex-1">
+              Book Now
+            </Link>
+          )}
+          <Link to={`/profile/${post.userId}`} className="btn-secondary flex-1">
+            View Full Profile
           </Link>
-        )}
+        </div>
 
         <Tabs
           label={`${fullName}'s profile`}
