@@ -94,9 +94,9 @@ export const MSG = {
   bookingCancelFailed: "Failed to cancel booking",
   bookingCompleteFailed: "Failed to complete booking",
   bookingCalendarFailed: "Failed to download the calendar file",
+  /** Also the spec's 'Booking completed successfully'. */
   bookingStatusToast: (status: string) => `Booking ${status.toLowerCase()} successfully`,
   bookingRescheduledToast: "Booking rescheduled successfully",
-  bookingCompletedToast: "Booking completed successfully",
   /** Sent to the other party from the bookings page; `date` and `time` as the user reads them. */
   bookingCancelledChat: (date: string, time: string) =>
     `I've canceled our booking scheduled for ${date} at ${time}. Please let me know if you'd like to reschedule.`,

@@ -11,7 +11,6 @@ import {
   type Booking,
 } from "@vam/shared";
 import { currentUser } from "../auth/authenticate.js";
-import type { Db } from "../db/client.js";
 import { bookings } from "../db/schema.js";
 import { badRequest, conflict, notFound, parseWith, pgError } from "../http/errors.js";
 import { pathId } from "../http/params.js";
@@ -19,20 +18,11 @@ import { payReferralReward } from "../referrals/rewards.js";
 import { bookingCalendar } from "./calendar.js";
 import { notifyOtherParty, publishChange } from "./changes.js";
 import { isCalendarDate, isWeekend, manilaInstant } from "./manila.js";
-import { bookingWithParties, bookingsWithParties, partyOf, type BookingWithParties } from "./queries.js";
+import { bookingsWithParties, partyBooking, type BookingWithParties } from "./queries.js";
 import { toBooking } from "./serialize.js";
 import { lockConsultant } from "./slots.js";
 
 const serialize = ({ booking, client, consultant }: BookingWithParties) => toBooking(booking, client, consultant);
-
-/** The booking with its parties, row-locked until the transaction ends; 404 unless `userId` is a party. */
-async function lockedBooking(tx: Db, id: string, userId: string) {
-  const [row] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, id)).for("update");
-  const found = row && (await bookingWithParties(tx, id));
-  const party = found && partyOf(found.booking, userId);
-  if (!found || !party) throw notFound(MSG.bookingNotFound);
-  return { ...found, party };
-}
 
 /** Lists, one booking, its calendar file, and the status and time changes of decisions.md. */
 export async function bookingManagementRoutes(app: FastifyInstance) {
@@ -52,15 +42,12 @@ export async function bookingManagementRoutes(app: FastifyInstance) {
   });
 
   app.get<{ Params: { id: string } }>("/bookings/:id", { preHandler: app.authenticate }, async (request) => {
-    const found = await bookingWithParties(app.db, bookingId(request.params.id));
-    if (!found || !partyOf(found.booking, currentUser(request).id)) throw notFound(MSG.bookingNotFound);
-    return { booking: serialize(found) };
+    return { booking: serialize(await partyBooking(app.db, bookingId(request.params.id), currentUser(request).id)) };
   });
 
   app.get<{ Params: { id: string } }>("/bookings/:id/calendar", { preHandler: app.authenticate }, async (request, reply) => {
     const me = currentUser(request);
-    const found = await bookingWithParties(app.db, bookingId(request.params.id));
-    if (!found || !partyOf(found.booking, me.id)) throw notFound(MSG.bookingNotFound);
+    const found = await partyBooking(app.db, bookingId(request.params.id), me.id);
     const publicUrl = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
     const { fileName, body } = bookingCalendar(found, me.id, publicUrl);
     return reply
@@ -76,7 +63,7 @@ export async function bookingManagementRoutes(app: FastifyInstance) {
     const { status } = parseWith(bookingStatusSchema, request.body);
 
     const result = await app.db.transaction(async (tx) => {
-      const found = await lockedBooking(tx, id, me.id);
+      const found = await partyBooking(tx, id, me.id, { lock: true });
       const refusal = bookingRefusal(actionFor(status), found.booking.status, found.party);
       if (refusal) throw conflict(refusal);
       const [updated] = await tx
@@ -115,7 +102,7 @@ export async function bookingManagementRoutes(app: FastifyInstance) {
       .transaction(async (tx) => {
         // Queue behind the consultant's other booking writes, as creation does.
         await lockConsultant(tx, owner.consultantId);
-        const found = await lockedBooking(tx, id, me.id);
+        const found = await partyBooking(tx, id, me.id, { lock: true });
         const refusal = bookingRefusal("reschedule", found.booking.status, found.party);
         if (refusal) throw conflict(refusal);
         if (found.booking.duration > 4 && input.startTime !== SLOT_STARTS[0]) throw badRequest(MSG.bookingFullDayFromMorning, "startTime");

@@ -2,9 +2,9 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { MSG, applyRewardSchema, type ReferralOverview, type Role } from "@vam/shared";
 import { currentUser } from "../auth/authenticate.js";
-import { bookingWithParties, partyOf } from "../bookings/queries.js";
+import { partyBooking } from "../bookings/queries.js";
 import { bookings, referralRewards, users } from "../db/schema.js";
-import { conflict, notFound, parseWith } from "../http/errors.js";
+import { conflict, parseWith } from "../http/errors.js";
 import { announce } from "../notifications/create.js";
 import { payReferralReward } from "./rewards.js";
 
@@ -28,12 +28,9 @@ export async function referralRoutes(app: FastifyInstance) {
       .where(eq(users.referredBy, me.id))
       .groupBy(users.id)
       .orderBy(desc(users.createdAt));
-    const [paid] = await app.db
-      .select({ earnings: sql<number>`coalesce(sum(${referralRewards.amount}), 0)::int` })
-      .from(referralRewards)
-      .where(eq(referralRewards.earnerId, me.id));
     return {
-      stats: { totalReferrals: rows.length, earnings: paid?.earnings ?? 0 },
+      // moneyEarned grows with every reward, in the same transaction that pays it.
+      stats: { totalReferrals: rows.length, earnings: me.moneyEarned },
       referrals: rows.map((row) => ({
         id: row.id,
         name: `${row.firstName} ${row.lastName}`,
@@ -50,8 +47,7 @@ export async function referralRoutes(app: FastifyInstance) {
   app.post("/referrals/apply-reward", { preHandler: app.authenticate }, async (request) => {
     const me = currentUser(request);
     const { bookingId } = parseWith(applyRewardSchema, request.body);
-    const found = await bookingWithParties(app.db, bookingId);
-    if (!found || !partyOf(found.booking, me.id)) throw notFound(MSG.bookingNotFound);
+    const found = await partyBooking(app.db, bookingId, me.id);
     if (found.booking.status !== "COMPLETED") throw conflict(MSG.rewardNeedsCompletion);
     const notification = await app.db.transaction((tx) => payReferralReward(tx, found.booking, found.client));
     if (notification) await announce(app, notification);

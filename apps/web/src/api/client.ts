@@ -38,7 +38,8 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+/** Sends a request; an answer with an error status becomes an ApiError, no answer a NoResponseError. */
+async function send(method: Method, path: string, body?: unknown): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json", ...authHeaders() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
 
@@ -54,22 +55,17 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
     console.error("API error", { path, message: String(error) });
     throw new NoResponseError(error);
   }
+  if (!response.ok) throw toApiError(response.status, response.statusText, await readBody(response));
+  return response;
+}
 
-  const data = await readBody(response);
-  if (!response.ok) throw toApiError(response.status, response.statusText, data);
-  return data as T;
+async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  return (await readBody(await send(method, path, body))) as T;
 }
 
 /** A file the server sends (e.g. a calendar file): its content and the name the server gave it. */
 async function file(path: string): Promise<{ blob: Blob; fileName: string | null }> {
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${path}`, { headers: authHeaders(), credentials: "include" });
-  } catch (error) {
-    console.error("API error", { path, message: String(error) });
-    throw new NoResponseError(error);
-  }
-  if (!response.ok) throw toApiError(response.status, response.statusText, await readBody(response));
+  const response = await send("GET", path);
   const fileName = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? null;
   return { blob: await response.blob(), fileName };
 }

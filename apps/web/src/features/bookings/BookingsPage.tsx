@@ -1,16 +1,16 @@
 import { MSG, formatLongDate, formatTime, type Booking, type RescheduleInput } from "@vam/shared";
-import { AlertTriangle, Briefcase, CalendarDays, Search } from "lucide-react";
+import { Briefcase, CalendarDays, Search } from "lucide-react";
 import { Suspense, useEffect, useState } from "react";
 import { Await, Link, useLoaderData, useParams, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { ApiError, serverMessageOr } from "../../api/errors";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { Spinner } from "../../components/Spinner";
 import { Tabs } from "../../components/Tabs";
 import { ToggleGroup } from "../../components/ToggleGroup";
 import { useAuth } from "../auth/auth-context";
 import { BookingItem, bookingElementId, type BookingActions, type BookingsView } from "./BookingItem";
 import { BookingRescheduleModal } from "./BookingRescheduleModal";
+import { BookingsLoadFailed, BookingsLoading } from "./BookingsLoadStates";
 import { BOOKINGS_PAGE_TABS, bookingsOfTab, bookingsPageTabOf } from "./booking-filters";
 import { fullName, otherPerson } from "./booking-party";
 import { downloadBookingCalendar, messageOtherParty, rescheduleBooking, updateBookingStatus } from "./bookings-api";
@@ -34,13 +34,7 @@ export default function BookingsPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:py-10">
       <h1 className="text-3xl font-bold tracking-tight text-white">Bookings</h1>
-      <Suspense
-        fallback={
-          <p role="status" className="flex items-center gap-2 py-10 text-slate-400">
-            <Spinner /> {MSG.loadingBookings}
-          </p>
-        }
-      >
+      <Suspense fallback={<BookingsLoading />}>
         <Await resolve={bookings} errorElement={<LoadFailed />}>
           {(data: BookingsPageData) => <BookingsContent key={id ?? ""} data={data} />}
         </Await>
@@ -51,15 +45,7 @@ export default function BookingsPage() {
 
 function LoadFailed() {
   const { revalidate, state } = useRevalidator();
-  return (
-    <div role="alert" className="card flex flex-col items-center gap-4 px-6 py-10 text-center">
-      <AlertTriangle aria-hidden="true" className="size-8 text-rose-400" />
-      <p className="text-rose-200">{MSG.bookingsLoadFailed}</p>
-      <button type="button" className="btn-secondary" disabled={state === "loading"} onClick={() => void revalidate()}>
-        Try again
-      </button>
-    </div>
-  );
+  return <BookingsLoadFailed onRetry={() => void revalidate()} retrying={state === "loading"} />;
 }
 
 function BookingsContent({ data }: { data: BookingsPageData }) {
@@ -141,7 +127,7 @@ function BookingsContent({ data }: { data: BookingsPageData }) {
         booking,
         async () => {
           await updateBookingStatus(booking.id, "COMPLETED");
-          toast.success(MSG.bookingCompletedToast);
+          toast.success(MSG.bookingStatusToast("COMPLETED"));
           messageOtherParty(otherPerson(booking, userId).id, MSG.bookingCompletedChat);
         },
         MSG.bookingCompleteFailed,

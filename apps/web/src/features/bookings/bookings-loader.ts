@@ -1,6 +1,6 @@
 import type { Booking } from "@vam/shared";
 import type { LoaderFunctionArgs } from "react-router";
-import { readToken } from "../auth/storage";
+import { readToken, readUser } from "../auth/storage";
 import { fetchBooking, fetchBookingsAs, fetchBookingsMade } from "./bookings-api";
 
 export interface BookingsPageData {
@@ -20,9 +20,12 @@ export interface BookingsLoaderData {
 
 async function loadBookings(id: string | undefined): Promise<BookingsPageData> {
   // Signed out: the protected layout sends the visitor to /login; nothing to ask the server.
-  if (!readToken()) return { consultations: [], made: [], focus: null, focusMissing: false };
+  const user = readUser();
+  if (!user || !readToken()) return { consultations: [], made: [], focus: null, focusMissing: false };
   const focusRequest = id ? fetchBooking(id).catch(() => null) : Promise.resolve(null);
-  const [consultations, made, focus] = await Promise.all([fetchBookingsAs("consultant"), fetchBookingsMade(), focusRequest]);
+  // Only Assistants can be booked: nobody else has consultations to ask for.
+  const consultationsRequest = user.role === "Assistant" ? fetchBookingsAs("consultant") : Promise.resolve([]);
+  const [consultations, made, focus] = await Promise.all([consultationsRequest, fetchBookingsMade(), focusRequest]);
   return { consultations, made, focus, focusMissing: Boolean(id) && focus === null };
 }
 

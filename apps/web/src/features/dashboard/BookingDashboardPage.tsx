@@ -1,11 +1,11 @@
-import { MSG, type Booking, type BookingParty } from "@vam/shared";
-import { CalendarX2, RefreshCw } from "lucide-react";
+import type { Booking, BookingParty } from "@vam/shared";
+import { CalendarX2 } from "lucide-react";
 import { Suspense, useState } from "react";
 import { Await, useLoaderData, useRevalidator, useSearchParams } from "react-router";
-import { Spinner } from "../../components/Spinner";
 import { Tabs } from "../../components/Tabs";
 import { ToggleGroup } from "../../components/ToggleGroup";
 import { useAuth } from "../auth/auth-context";
+import { BookingsLoadFailed, BookingsLoading } from "../bookings/BookingsLoadStates";
 import { DASHBOARD_TABS, bookingsOfTab } from "../bookings/booking-filters";
 import { useLiveBookings } from "../bookings/useLiveBookings";
 import { DashboardCard } from "./DashboardCard";
@@ -41,8 +41,8 @@ export default function BookingDashboardPage() {
 
   const list = (tabIndex: number) => (
     // A new view is a new list: its own loading state rather than the previous view's cards.
-    <Suspense key={view} fallback={<Loading />}>
-      <Await resolve={bookings} errorElement={<LoadError onRetry={() => void revalidate()} />}>
+    <Suspense key={view} fallback={<BookingsLoading />}>
+      <Await resolve={bookings} errorElement={<BookingsLoadFailed onRetry={() => void revalidate()} />}>
         {(loaded: Booking[]) => {
           const shown = bookingsOfTab(
             loaded.filter((booking) => status === "ALL" || booking.status === status),
@@ -93,26 +93,6 @@ export default function BookingDashboardPage() {
           tabs={DASHBOARD_TABS.map((item, index) => ({ label: item.label, panel: () => list(index) }))}
         />
       </div>
-    </div>
-  );
-}
-
-function Loading() {
-  return (
-    <p role="status" className="flex items-center justify-center gap-2 py-12 text-slate-400">
-      <Spinner /> {MSG.loadingBookings}
-    </p>
-  );
-}
-
-function LoadError({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div role="alert" className="card flex flex-col items-center gap-4 border-rose-500/40 px-6 py-10 text-center">
-      <p className="text-rose-200">{MSG.bookingsLoadFailed}</p>
-      <button type="button" className="btn-secondary" onClick={onRetry}>
-        <RefreshCw aria-hidden="true" className="size-4" />
-        Try again
-      </button>
     </div>
   );
 }

@@ -40,7 +40,7 @@ export function DashboardCard({ booking, userId, onChanged }: DashboardCardProps
     setBusy(true);
     try {
       await updateBookingStatus(booking.id, status);
-      toast.success(status === "COMPLETED" ? MSG.bookingCompletedToast : MSG.bookingStatusToast(status));
+      toast.success(MSG.bookingStatusToast(status));
       setAsking(null);
       await onChanged();
     } catch (error) {

@@ -3,7 +3,7 @@ import { useId } from "react";
 
 export type StatusChoice = BookingStatus | "ALL";
 
-export const STATUS_CHOICES: { value: StatusChoice; label: string }[] = [
+const STATUS_CHOICES: { value: StatusChoice; label: string }[] = [
   { value: "ALL", label: "All" },
   { value: "PENDING", label: "Pending" },
   { value: "CONFIRMED", label: "Confirmed" },
