@@ -1,5 +1,6 @@
-import type { BookingStatus } from "./types.js";
+import { BOOKING_HORIZON_MONTHS, REVIEW_WINDOW_DAYS, type PaymentStatus } from "./constants.js";
 import { MSG } from "./messages.js";
+import type { BookingStatus } from "./types.js";
 
 /** Who is acting on a booking. */
 export type BookingParty = "consultant" | "client";
@@ -15,8 +16,19 @@ export const ACTION_STATUS = { accept: "CONFIRMED", cancel: "CANCELLED", complet
 export const TARGET_STATUSES = Object.values(ACTION_STATUS);
 
 const ACTIVE: readonly BookingStatus[] = ["PENDING", "CONFIRMED"];
+export const isActiveBooking = (status: BookingStatus) => ACTIVE.includes(status);
 
-/** decisions.md: who may do what, from which status. COMPLETED and CANCELLED are final. */
+/** What the rules need to know of a booking. `endsAt` is an instant (ISO string or Date). */
+export interface BookingFacts {
+  status: BookingStatus;
+  paymentStatus: PaymentStatus;
+  endsAt: string | Date;
+}
+
+/**
+ * decisions.md: who may do what, from which status, and when. COMPLETED and CANCELLED are
+ * final; completing also needs a verified payment and a booking that is over.
+ */
 const RULES: Record<BookingAction, { from: readonly BookingStatus[]; by: readonly BookingParty[] }> = {
   accept: { from: ["PENDING"], by: ["consultant"] },
   cancel: { from: ACTIVE, by: ["consultant", "client"] },
@@ -24,19 +36,66 @@ const RULES: Record<BookingAction, { from: readonly BookingStatus[]; by: readonl
   reschedule: { from: ACTIVE, by: ["consultant", "client"] },
 };
 
-const VERB: Record<BookingAction, string> = { accept: "accept", cancel: "cancel", complete: "complete", reschedule: "reschedule" };
+const instant = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
-/** Why `party` may not `action` a booking in `status`, or null when it may. */
-export function bookingRefusal(action: BookingAction, status: BookingStatus, party: BookingParty): string | null {
+/** Why `party` may not `action` the booking at `now`, or null when it may. */
+export function bookingRefusal(action: BookingAction, booking: BookingFacts, party: BookingParty, now: Date = new Date()): string | null {
   const rule = RULES[action];
+  const { status } = booking;
   if (status === "COMPLETED" || status === "CANCELLED") return MSG.bookingFinal(status);
-  if (!rule.by.includes(party)) return MSG.bookingOnlyConsultant(VERB[action]);
+  if (!rule.by.includes(party)) return MSG.bookingOnlyConsultant(action);
   if (!rule.from.includes(status)) return MSG.bookingNotPending;
+  if (action === "complete") {
+    if (booking.paymentStatus !== "PAID") return MSG.bookingCompleteUnpaid;
+    if (instant(booking.endsAt) > now) return MSG.bookingCompleteNotOver;
+  }
   return null;
 }
 
-export const canActOnBooking = (action: BookingAction, status: BookingStatus, party: BookingParty) =>
-  bookingRefusal(action, status, party) === null;
+export const canActOnBooking = (action: BookingAction, booking: BookingFacts, party: BookingParty, now: Date = new Date()) =>
+  bookingRefusal(action, booking, party, now) === null;
+
+/** Why an operator may not mark the payment of a booking, or null when they may. */
+export function paymentDecisionRefusal(booking: { status: BookingStatus; paymentStatus: PaymentStatus }): string | null {
+  if (booking.paymentStatus !== "UNVERIFIED") return MSG.paymentAlreadyDecided(MSG.paymentLabel[booking.paymentStatus]);
+  if (!isActiveBooking(booking.status)) return MSG.paymentBookingClosed;
+  return null;
+}
+
+const DAY_MS = 24 * 3600_000;
+
+/** Until when the parties of a booking completed at `completedAt` may review each other. */
+export const reviewClosesAt = (completedAt: string | Date) => new Date(instant(completedAt).getTime() + REVIEW_WINDOW_DAYS * DAY_MS);
+
+/** Why a party may not review a booking now, or null when they may. */
+export function reviewRefusal(
+  booking: { status: BookingStatus; completedAt: string | Date | null },
+  alreadyReviewed: boolean,
+  now: Date = new Date(),
+): string | null {
+  if (booking.status !== "COMPLETED" || !booking.completedAt) return MSG.reviewNotCompleted;
+  if (alreadyReviewed) return MSG.reviewExists;
+  if (reviewClosesAt(booking.completedAt) <= now) return MSG.reviewWindowClosed;
+  return null;
+}
+
+/**
+ * The last Manila date (yyyy-MM-dd) that can be booked from `today`: the end of the 12th
+ * calendar month counting today's, as the picker's month list shows.
+ */
+export function bookingHorizonEnd(today: string): string {
+  const [year = 0, month = 1] = today.split("-").map(Number);
+  return new Date(Date.UTC(year, month - 1 + BOOKING_HORIZON_MONTHS, 0)).toISOString().slice(0, 10);
+}
+
+/** The payment reference of a booking (spec): "BOOKING-" + the first 6 characters of the consultant's id. */
+export const paymentReference = (consultantId: string) => `BOOKING-${consultantId.slice(0, 6)}`;
+
+/** "4.8 · 23 reviews", or "New" for someone nobody has reviewed yet. */
+export function formatRating(average: number | null, count: number): string {
+  if (!count || average === null) return MSG.noRatingYet;
+  return `${average.toFixed(1)} · ${count} review${count === 1 ? "" : "s"}`;
+}
 
 /** The action that moves a booking to `status`. */
 export function actionFor(status: (typeof TARGET_STATUSES)[number]): Exclude<BookingAction, "reschedule"> {

@@ -1,5 +1,10 @@
+/** The roles one can register with. */
 export const ROLES = ["Boss", "Assistant", "Sharer"] as const;
 export type Role = (typeof ROLES)[number];
+/** The people who run the platform: created from the command line or promoted by another operator, never at registration. */
+export const OPERATOR_ROLE = "Operator" as const;
+export const ACCOUNT_ROLES = [...ROLES, OPERATOR_ROLE] as const;
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 
 export const EXPERIENCE_OPTIONS = ["Entry level", "1-3 years", "3-5 years", "5+ years", "10+ years"] as const;
 export const AVAILABILITY_OPTIONS = ["Full-time", "Part-time", "Contract", "Freelance", "Internship"] as const;
@@ -23,7 +28,6 @@ export const USERNAME_MAX = 30;
 
 /** Pesos per hour. Assistants are always at this rate; it is also the display default. */
 export const ASSISTANT_RATE = 1250;
-export const DEFAULT_RATING = 4.9;
 export const SKILLS_PREVIEW = 3;
 
 export const UPLOAD_FOLDERS = ["gallery", "avatars", "postings"] as const;
@@ -46,3 +50,21 @@ export const SLOT_HOURS = 4;
 export const DURATIONS = [4, 8] as const;
 
 export const DEFAULT_AVATAR = "/noavatar.jpg";
+
+/** A booking's payment: UNVERIFIED until an operator marks it PAID or REJECTED (which cancels the booking). */
+export const PAYMENT_STATUSES = ["UNVERIFIED", "PAID", "REJECTED"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Why a booking was cancelled: by one of its parties, or by the platform. */
+export const CANCEL_REASONS = ["CLIENT", "CONSULTANT", "PAYMENT_REJECTED", "PAYMENT_EXPIRED", "NOT_ACCEPTED"] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+
+/** A client may hold at most this many bookings whose payment is not verified yet. */
+export const MAX_UNPAID_BOOKINGS = 3;
+/** Bookings are made and moved at most this many calendar months ahead (the picker's month list). */
+export const BOOKING_HORIZON_MONTHS = 12;
+/** After completion each party may review the other for this many days. */
+export const REVIEW_WINDOW_DAYS = 14;
+export const REVIEW_TEXT_MAX = 1000;
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;

@@ -8,3 +8,5 @@ export * from "./schemas/discovery.js";
 export * from "./schemas/chat.js";
 export * from "./schemas/bookings.js";
 export * from "./booking-rules.js";
+export * from "./schemas/reviews.js";
+export * from "./schemas/admin.js";

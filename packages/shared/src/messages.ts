@@ -1,4 +1,15 @@
-import { ALLOWED_IMAGE_TYPES, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from "./constants.js";
+import {
+  ALLOWED_IMAGE_TYPES,
+  BOOKING_HORIZON_MONTHS,
+  MAX_UNPAID_BOOKINGS,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  RATING_MAX,
+  RATING_MIN,
+  REVIEW_TEXT_MAX,
+  REVIEW_WINDOW_DAYS,
+  USERNAME_MAX,
+} from "./constants.js";
 
 /** Every user-facing text that both the server and the web client show. */
 export const MSG = {
@@ -87,6 +98,42 @@ export const MSG = {
   bookingOnlyConsultant: (verb: string) => `Only the Assistant can ${verb} this booking`,
   bookingNotPending: "Only a pending booking can be accepted",
   rewardNeedsCompletion: "Referral rewards are paid once a booking is completed",
+  bookingCompleteUnpaid: "This booking can be completed once its payment is verified",
+  bookingCompleteNotOver: "This booking can be completed once it has ended",
+  bookingUnpaidCap: `You already have ${MAX_UNPAID_BOOKINGS} bookings waiting for payment. Please pay for one of them, or cancel one, before booking again.`,
+  bookingBeyondHorizon: `Bookings can be made at most ${BOOKING_HORIZON_MONTHS} months ahead. Please choose an earlier date.`,
+  bookingNotBookable: "This account cannot book Assistants",
+
+  paymentLabel: { UNVERIFIED: "Payment not verified", PAID: "Paid", REJECTED: "Payment not received" },
+  cancelReasonLabel: {
+    CLIENT: "Cancelled by the client",
+    CONSULTANT: "Cancelled by the Assistant",
+    PAYMENT_REJECTED: "Payment not received",
+    PAYMENT_EXPIRED: "Payment not received in time",
+    NOT_ACCEPTED: "Not accepted in time",
+  },
+  paymentDecisionInvalid: "Please choose PAID or REJECTED",
+  paymentAlreadyDecided: (label: string) => `This payment is already marked: ${label}`,
+  paymentBookingClosed: "This booking is no longer waiting for payment",
+  paymentReceivedToast: "Payment marked as received",
+  paymentRejectedToast: "Payment marked as not received; the booking is cancelled",
+
+  accountSuspended: "This account has been suspended. Please contact support.",
+  operatorsOnly: "Only operators can do this",
+  cannotSuspendSelf: "You cannot suspend your own account",
+  alreadyOperator: "This account is already an operator",
+  adminPageInvalid: "Please choose a valid page",
+  adminAgeInvalid: "Please choose a valid age filter",
+
+  reviewNotCompleted: "A booking can be reviewed once it is completed",
+  reviewWindowClosed: `The ${REVIEW_WINDOW_DAYS} days to review this booking are over`,
+  reviewExists: "You have already reviewed this booking",
+  reviewRatingInvalid: `Please choose ${RATING_MIN} to ${RATING_MAX} stars`,
+  reviewTextTooLong: `A review can be at most ${REVIEW_TEXT_MAX} characters`,
+  reviewNotFound: "Review not found",
+  reviewSubmittedToast: "Thank you! Your review was submitted.",
+  reviewsLoadFailed: "Failed to load reviews",
+  noRatingYet: "New",
 
   bookingsLoadFailed: "Failed to load bookings",
   bookingStatusFailed: "Failed to update booking status",

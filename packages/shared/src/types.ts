@@ -1,4 +1,4 @@
-import type { Role } from "./constants.js";
+import type { AccountRole, CancelReason, PaymentStatus, Role } from "./constants.js";
 
 /** What anyone may see of a user. */
 export interface PublicUser {
@@ -6,7 +6,7 @@ export interface PublicUser {
   username: string;
   firstName: string;
   lastName: string;
-  role: Role;
+  role: AccountRole;
   location: string;
   skills: string[];
   experience: string;
@@ -14,7 +14,9 @@ export interface PublicUser {
   salaryRate: number | null;
   avatar: string | null;
   bio: string | null;
-  rating: number;
+  /** Average stars of the published reviews about the user; null until the first one. */
+  rating: number | null;
+  reviewCount: number;
   createdAt: string;
 }
 
@@ -47,14 +49,16 @@ export interface ProfilePost {
   firstName: string;
   lastName: string;
   avatar: string | null;
-  role: Role;
+  role: AccountRole;
   location: string;
   skills: string[];
   salaryRate: number | null;
   experience: string;
   availability: string;
   bio: string | null;
-  rating: number;
+  /** Average stars of the Assistant's published reviews; null ("New") until the first one. */
+  rating: number | null;
+  reviewCount: number;
   responseTime: string;
   createdAt: string;
   updatedAt: string;
@@ -121,7 +125,7 @@ export interface ChatPerson {
   firstName: string;
   lastName: string;
   avatar: string | null;
-  role: Role;
+  role: AccountRole;
 }
 
 export interface ChatMessage {
@@ -150,7 +154,7 @@ export interface ChatWithMessages extends Chat {
   messages: ChatMessage[];
 }
 
-export type NotificationType = "MESSAGE" | "BOOKING" | "REFERRAL" | "SYSTEM";
+export type NotificationType = "MESSAGE" | "BOOKING" | "REFERRAL" | "REVIEW" | "SYSTEM";
 
 export interface AppNotification {
   id: string;
@@ -209,12 +213,52 @@ export interface Booking {
   duration: number;
   price: number;
   status: BookingStatus;
-  paymentStatus: "UNVERIFIED" | "VERIFIED";
+  paymentStatus: PaymentStatus;
+  /** "BOOKING-" + 6 characters: what the client writes on the transfer. */
+  paymentReference: string;
+  /** Set on cancelled bookings: who or what cancelled it. */
+  cancelReason: CancelReason | null;
+  /** Start and end as instants (ISO), for the rules that compare with the clock. */
+  startsAt: string;
+  endsAt: string;
+  completedAt: string | null;
   isRecurring: boolean;
   consultantId: string;
   consultant: ChatPerson;
   user: ChatPerson;
   createdAt: string;
+  /** The reviews of this booking as the viewer may see them. */
+  reviews: BookingReviews;
+}
+
+/** A review as a party of its booking or the public sees it. */
+export interface Review {
+  id: string;
+  bookingId: string;
+  rating: number;
+  text: string | null;
+  createdAt: string;
+  /** When both sides could see it (both wrote one, or the window closed); null until then. */
+  publishedAt: string | null;
+  author: { id: string; firstName: string; lastName: string; avatar: string | null };
+}
+
+/** The reviews of one booking, seen by one of its parties: double-blind until published. */
+export interface BookingReviews {
+  /** The viewer's own review. */
+  mine: Review | null;
+  /** The other party's review, once published; null before (even when written). */
+  theirs: Review | null;
+  /** Whether the other party has written theirs (its content stays hidden until published). */
+  theirsSubmitted: boolean;
+  /** Until when reviews can be written (ISO); null unless the booking is completed. */
+  closesAt: string | null;
+}
+
+/** `GET /profiles/{userId}/reviews`: published reviews about a user, newest first. */
+export interface ReviewPage {
+  items: Review[];
+  nextCursor: string | null;
 }
 
 /** `GET /bookings/payment?consultantId&duration`: what to pay and how. */
@@ -244,4 +288,92 @@ export interface ReferralOverview {
   /** `earnings`: rewards paid to the user, in pesos (the page shows the larger of this and 125 x hours). */
   stats: { totalReferrals: number; earnings: number };
   referrals: ReferralItem[];
+}
+
+/** Someone as the operator console shows them. */
+export interface AdminPerson {
+  id: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** A booking as the operator console lists it. */
+export interface AdminBooking {
+  id: string;
+  reference: string;
+  /** Pesos. */
+  amount: number;
+  status: BookingStatus;
+  paymentStatus: PaymentStatus;
+  cancelReason: CancelReason | null;
+  /** Manila date, start and end of the booking. */
+  date: string;
+  startTime: string;
+  endTime: string;
+  createdAt: string;
+  client: AdminPerson;
+  assistant: AdminPerson;
+}
+
+/** `GET /admin/payments`: bookings whose payment waits for verification, oldest first. */
+export interface AdminPayment extends AdminBooking {
+  /** Whole hours since the booking was made. */
+  ageHours: number;
+}
+
+export interface AdminUser extends AdminPerson {
+  email: string;
+  role: AccountRole;
+  createdAt: string;
+  suspendedAt: string | null;
+}
+
+/** `GET /admin/users/{id}`: the account and every booking it takes part in. */
+export interface AdminUserDetail {
+  user: AdminUser;
+  bookings: AdminBooking[];
+}
+
+export interface AdminReview {
+  id: string;
+  bookingId: string;
+  rating: number;
+  text: string | null;
+  createdAt: string;
+  publishedAt: string | null;
+  hiddenAt: string | null;
+  author: AdminPerson;
+  subject: AdminPerson;
+}
+
+/** One operator action: who, what, when, before and after. */
+export interface AuditEntry {
+  id: string;
+  actor: AdminPerson | null;
+  /** e.g. "payment.received", "user.suspended", "review.hidden". */
+  action: string;
+  entityType: "booking" | "user" | "review";
+  entityId: string;
+  before: unknown;
+  after: unknown;
+  createdAt: string;
+}
+
+/** A page of an operator list. */
+export interface AdminPage<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** `GET /admin/stats`: the figures of the business. */
+export interface AdminStats {
+  /** The last 12 weeks (Monday, Manila date), oldest first: bookings made that week by current status. */
+  weeks: { weekStart: string; byStatus: Record<BookingStatus, { count: number; pesos: number }> }[];
+  rewards: { count: number; pesos: number };
+  /** Distinct users who signed in during the last 7 and 30 days. */
+  activeUsers: { last7Days: number; last30Days: number };
+  totals: { users: number; assistants: number; bookings: number; paymentsWaiting: number; pesosPaid: number };
 }

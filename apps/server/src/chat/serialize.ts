@@ -1,4 +1,4 @@
-import type { Chat, ChatMessage, ChatPerson, Role } from "@vam/shared";
+import type { Chat, ChatMessage, ChatPerson } from "@vam/shared";
 import type { UserRow } from "../auth/authenticate.js";
 import type { chats, messages } from "../db/schema.js";
 
@@ -12,7 +12,7 @@ export const toPerson = (user: UserRow): ChatPerson => ({
   firstName: user.firstName,
   lastName: user.lastName,
   avatar: user.avatar,
-  role: user.role as Role,
+  role: user.role,
 });
 
 /** Members who have read up to the last message (or have nothing to read). */

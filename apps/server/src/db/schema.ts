@@ -12,16 +12,20 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  jsonb,
+  smallint,
 } from "drizzle-orm/pg-core";
+import { ACCOUNT_ROLES, CANCEL_REASONS, PAYMENT_STATUSES } from "@vam/shared";
 
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
-export const roleEnum = pgEnum("role", ["Boss", "Assistant", "Sharer"]);
+export const roleEnum = pgEnum("role", ACCOUNT_ROLES);
 export const bookingStatusEnum = pgEnum("booking_status", ["PENDING", "CONFIRMED", "COMPLETED", "CANCELLED"]);
-export const paymentStatusEnum = pgEnum("payment_status", ["UNVERIFIED", "VERIFIED"]);
-export const notificationTypeEnum = pgEnum("notification_type", ["MESSAGE", "BOOKING", "REFERRAL", "SYSTEM"]);
+export const paymentStatusEnum = pgEnum("payment_status", PAYMENT_STATUSES);
+export const cancelReasonEnum = pgEnum("cancel_reason", CANCEL_REASONS);
+export const notificationTypeEnum = pgEnum("notification_type", ["MESSAGE", "BOOKING", "REFERRAL", "SYSTEM", "REVIEW"]);
 
 export const users = pgTable(
   "users",
@@ -41,7 +45,11 @@ export const users = pgTable(
     salaryRate: integer("salary_rate"),
     avatar: text("avatar"),
     bio: text("bio"),
-    rating: real("rating").notNull().default(4.9),
+    /** Average stars of the published, visible reviews about the user (null: none yet), kept with them. */
+    ratingAverage: real("rating_average"),
+    reviewCount: integer("review_count").notNull().default(0),
+    /** Set by an operator: no sign-in, no public listing or postings; bookings stay. */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     referralCode: text("referral_code").notNull(),
     referredBy: uuid("referred_by").references((): any => users.id, { onDelete: "set null" }),
     /** Referral rewards paid to this user, in pesos. */
@@ -190,6 +198,10 @@ export const bookings = pgTable(
     price: integer("price").notNull(),
     status: bookingStatusEnum("status").notNull().default("PENDING"),
     paymentStatus: paymentStatusEnum("payment_status").notNull().default("UNVERIFIED"),
+    /** When an operator marked the payment received or not received. */
+    paymentDecidedAt: timestamp("payment_decided_at", { withTimezone: true }),
+    cancelReason: cancelReasonEnum("cancel_reason"),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
     referralCode: text("referral_code"),
     isRecurring: boolean("is_recurring").notNull().default(false),
     /** Calendar-file revision: raised on every reschedule and on cancellation. */
@@ -200,6 +212,12 @@ export const bookings = pgTable(
   (t) => [
     index("bookings_consultant_idx").on(t.consultantId, t.startsAt),
     index("bookings_client_idx").on(t.clientId, t.startsAt),
+    // The hold sweep and the console's payments list read only open bookings.
+    index("bookings_pending_created_idx").on(t.createdAt).where(sql`${t.status} = 'PENDING'`),
+    index("bookings_unverified_created_idx")
+      .on(t.createdAt)
+      .where(sql`${t.paymentStatus} = 'UNVERIFIED' and ${t.status} in ('PENDING', 'CONFIRMED')`),
+    index("bookings_created_idx").on(t.createdAt),
     check("bookings_duration_check", sql`${t.duration} in (4, 8)`),
     check("bookings_range_check", sql`${t.endsAt} > ${t.startsAt}`),
     check("bookings_not_self_check", sql`${t.clientId} <> ${t.consultantId}`),
@@ -287,4 +305,54 @@ export const notifications = pgTable(
       .on(t.userId, t.chatId)
       .where(sql`${t.type} = 'MESSAGE' and ${t.read} = false`),
   ],
+);
+
+/**
+ * One review of a completed booking by one of its parties, about the other. Double-blind:
+ * `published_at` is set when both have written theirs or the review window closes.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: id(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    subjectId: uuid("subject_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: smallint("rating").notNull(),
+    /** Plain text. */
+    text: text("text"),
+    createdAt: createdAt(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** Set by an operator: the review no longer shows or counts. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("reviews_booking_author_idx").on(t.bookingId, t.authorId),
+    index("reviews_subject_published_idx").on(t.subjectId, t.publishedAt, t.id),
+    index("reviews_unpublished_idx").on(t.bookingId).where(sql`${t.publishedAt} is null`),
+    check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
+    check("reviews_not_self_check", sql`${t.authorId} <> ${t.subjectId}`),
+  ],
+);
+
+/** Every operator action: who, what, when, before and after. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: uuid("entity_id").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
 );

@@ -1,4 +1,4 @@
-import type { ProfilePost, Role, UserProfile } from "@vam/shared";
+import type { ProfilePost, UserProfile } from "@vam/shared";
 import type { UserRow } from "../auth/authenticate.js";
 import type { profiles } from "../db/schema.js";
 import { toPublicUser } from "../users/serialize.js";
@@ -14,14 +14,15 @@ export function toProfilePost(profile: ProfileRow, user: UserRow): ProfilePost {
     firstName: user.firstName,
     lastName: user.lastName,
     avatar: user.avatar,
-    role: user.role as Role,
+    role: user.role,
     location: user.location,
     skills: user.skills,
     salaryRate: user.salaryRate,
     experience: user.experience,
     availability: user.availability,
     bio: user.bio,
-    rating: user.rating,
+    rating: user.ratingAverage,
+    reviewCount: user.reviewCount,
     responseTime: profile.responseTime,
     createdAt: profile.createdAt.toISOString(),
     updatedAt: profile.updatedAt.toISOString(),

@@ -1,4 +1,4 @@
-import type { PublicUser, Role, SelfUser } from "@vam/shared";
+import type { PublicUser, SelfUser } from "@vam/shared";
 import type { UserRow } from "../auth/authenticate.js";
 
 /** What anyone may see: never the email, the password hash or referral data. */
@@ -8,7 +8,7 @@ export function toPublicUser(user: UserRow): PublicUser {
     username: user.username,
     firstName: user.firstName,
     lastName: user.lastName,
-    role: user.role as Role,
+    role: user.role,
     location: user.location,
     skills: user.skills,
     experience: user.experience,
@@ -16,7 +16,8 @@ export function toPublicUser(user: UserRow): PublicUser {
     salaryRate: user.salaryRate,
     avatar: user.avatar,
     bio: user.bio,
-    rating: user.rating,
+    rating: user.ratingAverage,
+    reviewCount: user.reviewCount,
     createdAt: user.createdAt.toISOString(),
   };
 }

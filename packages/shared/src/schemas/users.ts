@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACCOUNT_ROLES } from "../constants.js";
 import { MSG } from "../messages.js";
 import * as f from "./fields.js";
 
@@ -12,7 +13,7 @@ export const updateUserSchema = z.object({
   experience: f.experience,
   availability: f.availability,
   /** Read-only: present so that the server can refuse a change with a clear message. */
-  role: f.role.optional(),
+  role: z.enum(ACCOUNT_ROLES, { error: MSG.roleRequired }).optional(),
   salaryRate: z.number().nullable().optional(),
   avatar: f.imageUrl.nullable().optional(),
   bio: z.string().trim().max(2000, MSG.textTooLong("About", 2000)).optional(),
