@@ -1,5 +1,5 @@
-import type { SelfUser } from "@vam/shared";
-import { Bell, CalendarDays, LogOut, MessageSquare, UserRound, type LucideIcon } from "lucide-react";
+import { OPERATOR_ROLE, type SelfUser } from "@vam/shared";
+import { Bell, CalendarDays, LogOut, MessageSquare, ShieldCheck, UserRound, type LucideIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { UserAvatar } from "../components/UserAvatar";
@@ -84,6 +84,7 @@ export function AccountMenu({ user, unreadCount, onLogout }: AccountMenuProps) {
           <MenuLink to="/chat" icon={MessageSquare} label="Messages" />
           <MenuLink to="/bookings" icon={CalendarDays} label="Bookings" />
           <MenuLink to="/notifications" icon={Bell} label="Notifications" badge={unreadCount} />
+          {user.role === OPERATOR_ROLE && <MenuLink to="/admin" icon={ShieldCheck} label="Operator console" />}
         </ul>
         <div className="border-t border-slate-800 py-1">
           <button

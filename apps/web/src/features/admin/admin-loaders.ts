@@ -1,0 +1,76 @@
+import type { AdminPage, AdminPayment, AdminReview, AdminStats, AdminUser, AdminUserDetail, AuditEntry, PaymentAgeFilter } from "@vam/shared";
+import type { LoaderFunctionArgs } from "react-router";
+import { readToken } from "../auth/storage";
+import { fetchAdminPayments, fetchAdminReviews, fetchAdminStats, fetchAdminUser, fetchAdminUsers, fetchAuditLog } from "./admin-api";
+import { ageParam, pageParam, searchParam } from "./admin-params";
+
+/**
+ * Asks the server without waiting for it: the page renders at once and shows the answer through
+ * <Await>. Signed out, nothing is asked (the layout sends the visitor to /login); anyone but an
+ * operator is refused by the server, and the layout shows them the no-access screen instead.
+ */
+function deferred<T>(load: () => Promise<T>): Promise<T> {
+  if (!readToken()) return new Promise<T>(() => undefined);
+  const promise = load();
+  // <Await> reports the failure; this only keeps it from counting as unhandled meanwhile.
+  promise.catch(() => undefined);
+  return promise;
+}
+
+const searchOf = (request: Request) => new URL(request.url).searchParams;
+
+export interface StatsLoaderData {
+  stats: Promise<AdminStats>;
+}
+
+export function adminStatsLoader(): StatsLoaderData {
+  return { stats: deferred(fetchAdminStats) };
+}
+
+export interface PaymentsLoaderData {
+  age: PaymentAgeFilter;
+  q: string | undefined;
+  payments: Promise<AdminPayment[]>;
+}
+
+export function adminPaymentsLoader({ request }: LoaderFunctionArgs): PaymentsLoaderData {
+  const params = searchOf(request);
+  const age = ageParam(params);
+  const q = searchParam(params);
+  return { age, q, payments: deferred(() => fetchAdminPayments({ age, q })) };
+}
+
+export interface ListLoaderData<T> {
+  q: string | undefined;
+  page: number;
+  list: Promise<AdminPage<T>>;
+}
+
+export function adminUsersLoader({ request }: LoaderFunctionArgs): ListLoaderData<AdminUser> {
+  const params = searchOf(request);
+  const q = searchParam(params);
+  const page = pageParam(params);
+  return { q, page, list: deferred(() => fetchAdminUsers({ q, page })) };
+}
+
+export interface UserDetailLoaderData {
+  detail: Promise<AdminUserDetail>;
+}
+
+export function adminUserLoader({ params }: LoaderFunctionArgs): UserDetailLoaderData {
+  const id = params.id ?? "";
+  return { detail: deferred(() => fetchAdminUser(id)) };
+}
+
+export function adminReviewsLoader({ request }: LoaderFunctionArgs): ListLoaderData<AdminReview> {
+  const params = searchOf(request);
+  const q = searchParam(params);
+  const page = pageParam(params);
+  return { q, page, list: deferred(() => fetchAdminReviews({ q, page })) };
+}
+
+export function adminAuditLoader({ request }: LoaderFunctionArgs): ListLoaderData<AuditEntry> {
+  const params = searchOf(request);
+  const page = pageParam(params);
+  return { q: undefined, page, list: deferred(() => fetchAuditLog({ page })) };
+}

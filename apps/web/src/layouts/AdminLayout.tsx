@@ -1,0 +1,121 @@
+import { OPERATOR_ROLE } from "@vam/shared";
+import { Banknote, Headset, LayoutDashboard, LogOut, ScrollText, ShieldAlert, Star, UsersRound, type LucideIcon } from "lucide-react";
+import { Link, NavLink, Navigate, Outlet, useNavigate } from "react-router";
+import { useAuth } from "../features/auth/auth-context";
+import { useDocumentTitle } from "../features/admin/useDocumentTitle";
+import { AppFrame } from "./AppFrame";
+import { LoadingFallback } from "./LoadingFallback";
+import { NavigationProgress } from "./NavigationProgress";
+
+const SECTIONS: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
+  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
+  { to: "/admin/payments", label: "Payments", icon: Banknote },
+  { to: "/admin/users", label: "Users", icon: UsersRound },
+  { to: "/admin/reviews", label: "Reviews", icon: Star },
+  { to: "/admin/audit", label: "Audit log", icon: ScrollText },
+];
+
+/** The operator console's frame: only operators get it; anyone else signed in is told they have no access. */
+export function AdminLayout() {
+  const { user, loading } = useAuth();
+  if (loading) return <LoadingFallback />;
+  if (!user) return <Navigate to="/login" replace />;
+  if (user.role !== OPERATOR_ROLE) return <NoAccess />;
+  return <ConsoleFrame name={`${user.firstName} ${user.lastName}`.trim() || user.username} />;
+}
+
+export default AdminLayout;
+
+function ConsoleFrame({ name }: { name: string }) {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const onLogout = () => {
+    // Leave the console first so that it does not redirect to /login meanwhile.
+    navigate("/", { flushSync: true });
+    void logout();
+  };
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-teal-500 px-4 py-2 font-semibold text-slate-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <NavigationProgress />
+      <header className="sticky top-0 z-30 border-b border-slate-800/80 bg-slate-950/90 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 lg:px-6">
+          <Link to="/home" aria-label="VA Marketplace home" className="flex shrink-0 items-center gap-2 rounded-lg font-bold text-white">
+            <span className="grid size-9 place-items-center rounded-xl bg-teal-500 text-slate-950">
+              <Headset aria-hidden="true" className="size-5" />
+            </span>
+            <span className="hidden text-lg tracking-tight md:inline">
+              VA<span className="text-teal-400">Marketplace</span>
+            </span>
+          </Link>
+          <span aria-hidden="true" className="hidden h-6 w-px bg-slate-700 md:block" />
+          <p className="mr-auto truncate font-semibold text-slate-100">Operator console</p>
+          <p className="hidden max-w-48 truncate text-sm text-slate-300 sm:block">
+            <span className="sr-only">Signed in as </span>
+            {name}
+          </p>
+          <button type="button" onClick={onLogout} className="btn-ghost shrink-0 px-3">
+            <LogOut aria-hidden="true" className="size-4" />
+            Log out
+          </button>
+        </div>
+      </header>
+
+      <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col lg:flex-row lg:gap-8 lg:px-6">
+        <nav
+          aria-label="Operator console"
+          className="sticky top-16 z-20 border-b border-slate-800 bg-slate-950/95 backdrop-blur lg:h-[calc(100vh-4rem)] lg:w-56 lg:shrink-0 lg:border-r lg:border-b-0 lg:bg-transparent lg:py-8 lg:pr-6"
+        >
+          <p className="truncate px-4 pt-2 text-xs text-slate-400 sm:hidden">
+            <span className="sr-only">Signed in as </span>
+            {name}
+          </p>
+          <ul className="flex gap-1 overflow-x-auto px-4 py-2 lg:flex-col lg:overflow-visible lg:p-0">
+            {SECTIONS.map(({ to, label, icon: Icon, end }) => (
+              <li key={to} className="shrink-0">
+                <NavLink
+                  to={to}
+                  end={end}
+                  className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-300 transition-colors hover:bg-slate-800 hover:text-white aria-[current=page]:bg-teal-500/15 aria-[current=page]:text-teal-300"
+                >
+                  <Icon aria-hidden="true" className="size-4" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-8 outline-none lg:px-0">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** Signed in, but not an operator (the server refuses them too). */
+function NoAccess() {
+  useDocumentTitle("No access");
+  return (
+    <AppFrame>
+      <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center">
+        <span className="mb-4 grid size-14 place-items-center rounded-full bg-rose-500/15 text-rose-400">
+          <ShieldAlert aria-hidden="true" className="size-7" />
+        </span>
+        <h1 className="text-2xl font-bold text-white">Operator console</h1>
+        <p role="alert" className="mt-2 text-slate-300">
+          You do not have access to the operator console
+        </p>
+        <Link to="/profile/list" className="btn-primary mt-6">
+          Go to Search
+        </Link>
+      </div>
+    </AppFrame>
+  );
+}
