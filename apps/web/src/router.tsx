@@ -1,5 +1,13 @@
 import { Suspense, lazy, type ComponentType } from "react";
 import { createBrowserRouter, redirect, type RouteObject } from "react-router";
+import {
+  adminAuditLoader,
+  adminPaymentsLoader,
+  adminReviewsLoader,
+  adminStatsLoader,
+  adminUserLoader,
+  adminUsersLoader,
+} from "./features/admin/admin-loaders";
 import { bookingsLoader } from "./features/bookings/bookings-loader";
 import { dashboardLoader } from "./features/dashboard/dashboard-loader";
 import { postingLoader } from "./features/postings/posting-loader";
@@ -24,6 +32,14 @@ const BookConsultantPage = lazy(() => import("./features/bookings/BookConsultant
 const BookingsPage = lazy(() => import("./features/bookings/BookingsPage"));
 const NotificationsPage = lazy(() => import("./features/notifications/NotificationsPage"));
 const BookingDashboardPage = lazy(() => import("./features/dashboard/BookingDashboardPage"));
+// The operator console (and its charts) loads only when an address under /admin is opened.
+const AdminLayout = lazy(() => import("./layouts/AdminLayout"));
+const AdminDashboardPage = lazy(() => import("./features/admin/AdminDashboardPage"));
+const AdminPaymentsPage = lazy(() => import("./features/admin/AdminPaymentsPage"));
+const AdminUsersPage = lazy(() => import("./features/admin/AdminUsersPage"));
+const AdminUserDetailPage = lazy(() => import("./features/admin/AdminUserDetailPage"));
+const AdminReviewsPage = lazy(() => import("./features/admin/AdminReviewsPage"));
+const AdminAuditPage = lazy(() => import("./features/admin/AdminAuditPage"));
 
 function page(Page: ComponentType, loadingLabel?: string) {
   return (
@@ -69,6 +85,19 @@ export const router = createBrowserRouter([
           { path: "notifications", element: page(NotificationsPage) },
           // One route for both addresses, so that moving between chats keeps the page (and its list).
           { path: "chat/:userId?", element: page(ChatPage, "Loading chat...") },
+        ]),
+      },
+      {
+        path: "admin",
+        element: page(AdminLayout),
+        children: withErrorScreen([
+          { index: true, loader: adminStatsLoader, element: page(AdminDashboardPage) },
+          { path: "payments", loader: adminPaymentsLoader, element: page(AdminPaymentsPage) },
+          { path: "users", loader: adminUsersLoader, element: page(AdminUsersPage) },
+          { path: "users/:id", loader: adminUserLoader, element: page(AdminUserDetailPage) },
+          { path: "reviews", loader: adminReviewsLoader, element: page(AdminReviewsPage) },
+          { path: "audit", loader: adminAuditLoader, element: page(AdminAuditPage) },
+          { path: "*", element: <ErrorScreen message="Page not found" /> },
         ]),
       },
     ],

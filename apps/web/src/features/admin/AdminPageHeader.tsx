@@ -1,0 +1,25 @@
+import type { ReactNode } from "react";
+import { useDocumentTitle } from "./useDocumentTitle";
+
+interface AdminPageHeaderProps {
+  /** The page's h1, also the first part of the document title. */
+  title: string;
+  /** The document title's page name when it differs from the heading (e.g. a user's name). */
+  documentTitle?: string;
+  description?: ReactNode;
+  children?: ReactNode;
+}
+
+/** The heading of a console page and its document title ("Payments · Operator console"). */
+export function AdminPageHeader({ title, documentTitle = title, description, children }: AdminPageHeaderProps) {
+  useDocumentTitle(documentTitle);
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <div className="min-w-0 space-y-1">
+        <h1 className="text-2xl font-bold tracking-tight break-words text-white sm:text-3xl">{title}</h1>
+        {description && <p className="text-sm text-slate-400">{description}</p>}
+      </div>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import { MSG, PAYMENT_AGE_FILTERS, formatPeso, type AdminPayment, type PaymentAgeFilter, type PaymentDecision } from "@vam/shared";
+import { Check, Clock, X } from "lucide-react";
+import { Suspense, useId, useState } from "react";
+import { Await, Link, useLoaderData, useSearchParams } from "react-router";
+import { AdminConfirm } from "./AdminConfirm";
+import { AdminPageHeader } from "./AdminPageHeader";
+import { AdminSearchForm } from "./AdminSearchForm";
+import { AdminEmpty, AdminLoadFailed, AdminLoading } from "./AdminStates";
+import { DataTable, type Column } from "./DataTable";
+import { PersonCell } from "./PersonCell";
+import { bookingHours, formatAge, formatDay, personName } from "./admin-format";
+import type { adminPaymentsLoader } from "./admin-loaders";
+import { decidePayment } from "./admin-api";
+import { withParams } from "./admin-params";
+import { useAdminAction } from "./useAdminAction";
+
+/** Waiting this long or more is flagged. */
+const LATE_HOURS = 12;
+
+const COLUMNS: Column<AdminPayment>[] = [
+  { header: "Reference", cell: (payment) => <span className="font-mono">{payment.reference}</span>, className: "whitespace-nowrap" },
+  { header: "Amount", cell: (payment) => formatPeso(payment.amount), className: "whitespace-nowrap" },
+  { header: "Client", cell: (payment) => <PersonCell person={payment.client} /> },
+  { header: "Assistant", cell: (payment) => <PersonCell person={payment.assistant} /> },
+  {
+    header: "Booking date",
+    cell: (payment) => (
+      <span className="flex flex-col">
+        <span className="whitespace-nowrap">{formatDay(payment.date)}</span>
+        <span className="text-xs whitespace-nowrap text-slate-400">{bookingHours(payment)}</span>
+      </span>
+    ),
+  },
+  {
+    header: "Age",
+    cell: (payment) =>
+      payment.ageHours >= LATE_HOURS ? (
+        <span className="inline-flex items-center gap-1 font-medium whitespace-nowrap text-amber-300">
+          <Clock aria-hidden="true" className="size-3.5" />
+          {formatAge(payment.ageHours)}
+        </span>
+      ) : (
+        <span className="whitespace-nowrap">{formatAge(payment.ageHours)}</span>
+      ),
+  },
+];
+
+interface Pending {
+  payment: AdminPayment;
+  status: PaymentDecision;
+}
+
+export default function AdminPaymentsPage() {
+  const { age, q, payments } = useLoaderData<typeof adminPaymentsLoader>();
+  const [pending, setPending] = useState<Pending | null>(null);
+  // Decided here: gone from the list at once, before the list is loaded again.
+  const [decided, setDecided] = useState<ReadonlySet<string>>(new Set());
+  const { run, busy, error, reset } = useAdminAction();
+  const filtered = age !== "all" || q !== undefined;
+
+  const open = (payment: AdminPayment, status: PaymentDecision) => {
+    reset();
+    setPending({ payment, status });
+  };
+  const confirm = () => {
+    if (!pending) return;
+    const { payment, status } = pending;
+    void run(() => decidePayment(payment.id, status), {
+      success: status === "PAID" ? MSG.paymentReceivedToast : MSG.paymentRejectedToast,
+      failure: "Failed to update the payment. Please try again.",
+      onSuccess: () => {
+        setDecided((ids) => new Set(ids).add(payment.id));
+        setPending(null);
+      },
+    });
+  };
+
+  return (
+    <div className="space-y-6">
+      <AdminPageHeader title="Payments" description="Bookings whose payment waits for verification, oldest first." />
+      <AdminSearchForm name="Payment filters" label="Search by reference" placeholder="BOOKING-ABC123, client or assistant" value={q}>
+        <AgeSelect value={age} />
+      </AdminSearchForm>
+
+      <Suspense key={`${age}|${q ?? ""}`} fallback={<AdminLoading />}>
+        <Await resolve={payments} errorElement={<AdminLoadFailed />}>
+          {(loaded: AdminPayment[]) => {
+            const shown = loaded.filter((payment) => !decided.has(payment.id));
+            if (shown.length === 0) {
+              return (
+                <AdminEmpty
+                  action={
+                    filtered && (
+                      <Link to="/admin/payments" className="link">
+                        Show payments of any age
+                      </Link>
+                    )
+                  }
+                >
+                  {filtered ? "No payments waiting for verification match this search" : "No payments waiting for verification"}
+                </AdminEmpty>
+              );
+            }
+            return (
+              <div className="space-y-3">
+                <p className="text-sm text-slate-400" aria-live="polite">
+                  {shown.length === 1 ? "1 payment waiting" : `${shown.length} payments waiting`}
+                </p>
+                <DataTable
+                  caption="Payments to verify"
+                  rows={shown}
+                  rowKey={(payment) => payment.id}
+                  columns={COLUMNS}
+                  actions={(payment) => (
+                    <>
+                      <button type="button" className="btn-primary px-3 py-2 whitespace-nowrap" onClick={() => open(payment, "PAID")}>
+                        <Check aria-hidden="true" className="size-4" />
+                        Mark received
+                      </button>
+                      <button
+                        type="button"
+                        className="btn-secondary px-3 py-2 whitespace-nowrap text-rose-200 hover:text-rose-100"
+                        onClick={() => open(payment, "REJECTED")}
+                      >
+                        <X aria-hidden="true" className="size-4" />
+                        Mark not received
+                      </button>
+                    </>
+                  )}
+                />
+              </div>
+            );
+          }}
+        </Await>
+      </Suspense>
+
+      <AdminConfirm
+        open={pending !== null}
+        title={pending?.status === "REJECTED" ? "Mark payment not received?" : "Mark payment received?"}
+        confirmLabel={pending?.status === "REJECTED" ? "Mark not received" : "Mark received"}
+        tone={pending?.status === "REJECTED" ? "danger" : "primary"}
+        busy={busy}
+        error={error}
+        onConfirm={confirm}
+        onCancel={() => setPending(null)}
+      >
+        {pending && <PaymentSummary payment={pending.payment} status={pending.status} />}
+      </AdminConfirm>
+    </div>
+  );
+}
+
+function PaymentSummary({ payment, status }: Pending) {
+  return (
+    <>
+      <p>
+        <strong className="font-mono text-white">{payment.reference}</strong>: {formatPeso(payment.amount)} from{" "}
+        <strong className="text-white">{personName(payment.client)}</strong> (@{payment.client.username}) for{" "}
+        {personName(payment.assistant)}, booked for {formatDay(payment.date)}, {bookingHours(payment)}.
+      </p>
+      {status === "PAID" ? (
+        <p>Mark it received once the money is in the platform's account. The booking's payment then shows as Paid.</p>
+      ) : (
+        <p>The booking will be cancelled and both the client and the assistant will be notified.</p>
+      )}
+    </>
+  );
+}
+
+function AgeSelect({ value }: { value: PaymentAgeFilter }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const id = useId();
+  return (
+    <div className="space-y-1.5 sm:w-48">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-200">
+        Age
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => setSearchParams(withParams(searchParams, { age: event.target.value }))}
+        className="input"
+      >
+        {PAYMENT_AGE_FILTERS.map((filter) => (
+          <option key={filter.value} value={filter.value}>
+            {filter.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

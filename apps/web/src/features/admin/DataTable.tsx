@@ -1,0 +1,122 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Classes of the column's cells in the table (e.g. "whitespace-nowrap"). */
+  className?: string;
+}
+
+interface DataTableProps<T> {
+  /** Names the table (its caption) and, on phones, the list of cards. */
+  caption: string;
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  /** The first column heads each row (a row header) and titles each card. */
+  columns: readonly Column<T>[];
+  /** The buttons and links of a row, in the last column (headed "Actions") and at the bottom of its card. */
+  actions?: (row: T) => ReactNode;
+}
+
+/** True while the element is narrower than its content (it can be scrolled sideways). */
+function useOverflows<E extends HTMLElement>() {
+  const ref = useRef<E>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, overflows };
+}
+
+/**
+ * A table from the md breakpoint up, a list of cards below it: the page itself never scrolls
+ * sideways. Should the table still be too wide, it scrolls in its own region, which then takes
+ * keyboard focus so that it can be scrolled with the arrow keys.
+ */
+export function DataTable<T>({ caption, rows, rowKey, columns, actions }: DataTableProps<T>) {
+  const captionId = useId();
+  const listHeadingId = useId();
+  const { ref, overflows } = useOverflows<HTMLDivElement>();
+  const [first, ...rest] = columns;
+  if (!first) return null;
+
+  return (
+    <>
+      <div className="space-y-3 md:hidden">
+        <h2 id={listHeadingId} className="text-sm font-semibold text-slate-300">
+          {caption}
+        </h2>
+        <ul aria-labelledby={listHeadingId} className="space-y-3">
+          {rows.map((row) => (
+            <li key={rowKey(row)} className="card space-y-3 p-4">
+              <div className="font-semibold break-words text-white">{first.cell(row)}</div>
+              <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+                {rest.map((column) => (
+                  <div key={column.header} className="contents">
+                    <dt className="text-slate-400">{column.header}</dt>
+                    <dd className="min-w-0 break-words text-slate-100">{column.cell(row)}</dd>
+                  </div>
+                ))}
+              </dl>
+              {actions && <div className="flex flex-wrap gap-2 border-t border-slate-800 pt-3">{actions(row)}</div>}
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <div
+        ref={ref}
+        role="region"
+        aria-labelledby={captionId}
+        tabIndex={overflows ? 0 : undefined}
+        className="card hidden overflow-x-auto md:block"
+      >
+        <table className="w-full text-left text-sm">
+          <caption id={captionId} className="px-4 pt-4 pb-2 text-left text-sm font-semibold text-slate-300">
+            {caption}
+          </caption>
+          <thead className="border-b border-slate-800 text-xs tracking-wide text-slate-400 uppercase">
+            <tr>
+              {columns.map((column) => (
+                <th key={column.header} scope="col" className="px-4 py-3 font-semibold whitespace-nowrap">
+                  {column.header}
+                </th>
+              ))}
+              {actions && (
+                <th scope="col" className="px-4 py-3 text-right font-semibold">
+                  Actions
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-800">
+            {rows.map((row) => (
+              <tr key={rowKey(row)} className="align-top hover:bg-slate-800/30">
+                <th scope="row" className={`px-4 py-3 font-semibold text-white ${first.className ?? ""}`}>
+                  {first.cell(row)}
+                </th>
+                {rest.map((column) => (
+                  <td key={column.header} className={`px-4 py-3 text-slate-200 ${column.className ?? ""}`}>
+                    {column.cell(row)}
+                  </td>
+                ))}
+                {actions && (
+                  <td className="px-4 py-3">
+                    <div className="flex flex-wrap justify-end gap-2">{actions(row)}</div>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import { OPERATOR_ROLE, type AdminUser } from "@vam/shared";
+import { ShieldCheck, UserCheck, UserX } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { useAuth } from "../auth/auth-context";
+import { AdminConfirm } from "./AdminConfirm";
+import { personName } from "./admin-format";
+import { promoteUser, setUserSuspended } from "./admin-api";
+import { useAdminAction } from "./useAdminAction";
+
+type UserAction = "suspend" | "restore" | "promote";
+
+const DIALOGS: Record<UserAction, { title: string; confirm: string; toast: string; failure: string; tone: "primary" | "danger" }> = {
+  suspend: {
+    title: "Suspend this account?",
+    confirm: "Suspend",
+    toast: "Account suspended",
+    failure: "Failed to suspend the account. Please try again.",
+    tone: "danger",
+  },
+  restore: {
+    title: "Restore this account?",
+    confirm: "Restore",
+    toast: "Account restored",
+    failure: "Failed to restore the account. Please try again.",
+    tone: "primary",
+  },
+  promote: {
+    title: "Make this account an operator?",
+    confirm: "Make operator",
+    toast: "The account is now an operator",
+    failure: "Failed to make the account an operator. Please try again.",
+    tone: "danger",
+  },
+};
+
+function consequences(action: UserAction, user: AdminUser): ReactNode {
+  const who = (
+    <strong className="text-white">
+      {personName(user)} (@{user.username})
+    </strong>
+  );
+  switch (action) {
+    case "suspend":
+      return (
+        <>
+          <p>Suspend {who}?</p>
+          <p>
+            They are signed out at once and cannot sign in; their listing and postings disappear from the public pages. Their bookings
+            stay.
+          </p>
+        </>
+      );
+    case "restore":
+      return (
+        <>
+          <p>Restore {who}?</p>
+          <p>They can sign in again, and their listing and postings show on the public pages again.</p>
+        </>
+      );
+    case "promote":
+      return (
+        <>
+          <p>Make {who} an operator?</p>
+          <p>They will see this console: payments, every account, reviews and the audit log. The console cannot undo this.</p>
+        </>
+      );
+  }
+}
+
+/**
+ * Suspend, Restore and Make operator with their confirmation dialogs, for the users list and a
+ * user's page. Render `dialog` once; the buttons come from `buttons(user)`.
+ */
+export function useUserActions() {
+  const { user: self } = useAuth();
+  const [pending, setPending] = useState<{ action: UserAction; user: AdminUser } | null>(null);
+  const { run, busy, error, reset } = useAdminAction();
+
+  const ask = (action: UserAction, user: AdminUser) => {
+    reset();
+    setPending({ action, user });
+  };
+
+  const confirm = () => {
+    if (!pending) return;
+    const { action, user } = pending;
+    const { toast, failure } = DIALOGS[action];
+    const task = action === "promote" ? () => promoteUser(user.id) : () => setUserSuspended(user.id, action === "suspend");
+    void run(task, { success: toast, failure, onSuccess: () => setPending(null) });
+  };
+
+  /** The buttons for one account; `withPromote` adds Make operator (a user's page). */
+  const buttons = (user: AdminUser, { withPromote = false } = {}) => {
+    const isSelf = user.id === self?.id;
+    return (
+      <>
+        {!isSelf &&
+          (user.suspendedAt ? (
+            <button type="button" className="btn-secondary px-3 py-2" onClick={() => ask("restore", user)}>
+              <UserCheck aria-hidden="true" className="size-4" />
+              Restore<span className="sr-only"> {user.username}</span>
+            </button>
+          ) : (
+            <button type="button" className="btn-secondary px-3 py-2 text-rose-200 hover:text-rose-100" onClick={() => ask("suspend", user)}>
+              <UserX aria-hidden="true" className="size-4" />
+              Suspend<span className="sr-only"> {user.username}</span>
+            </button>
+          ))}
+        {withPromote && user.role !== OPERATOR_ROLE && (
+          <button type="button" className="btn-secondary px-3 py-2" onClick={() => ask("promote", user)}>
+            <ShieldCheck aria-hidden="true" className="size-4" />
+            Make operator
+          </button>
+        )}
+      </>
+    );
+  };
+
+  const dialog = (
+    <AdminConfirm
+      open={pending !== null}
+      title={pending ? DIALOGS[pending.action].title : ""}
+      confirmLabel={pending ? DIALOGS[pending.action].confirm : ""}
+      tone={pending ? DIALOGS[pending.action].tone : "primary"}
+      busy={busy}
+      error={error}
+      onConfirm={confirm}
+      onCancel={() => setPending(null)}
+    >
+      {pending && consequences(pending.action, pending.user)}
+    </AdminConfirm>
+  );
+
+  return { buttons, dialog, selfId: self?.id };
+}
