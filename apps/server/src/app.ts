@@ -6,6 +6,9 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import type { Redis } from "ioredis";
 import { MSG } from "@vam/shared";
+import { adminRoutes } from "./admin/routes.js";
+import { scheduleSweep } from "./bookings/sweep.js";
+import { AdjustableClock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
 import { authPlugin } from "./auth/authenticate.js";
@@ -21,6 +24,8 @@ import { attachRealtime, type Realtime } from "./realtime/hub.js";
 import { postingRoutes } from "./postings/routes.js";
 import { profileRoutes } from "./profiles/routes.js";
 import { referralRoutes } from "./referrals/routes.js";
+import { reviewRoutes } from "./reviews/routes.js";
+import { testClockRoutes } from "./test-clock/routes.js";
 import { SearchCache } from "./profiles/search-cache.js";
 import { MAX_UPLOAD_BYTES, uploadRoutes } from "./uploads/routes.js";
 import { createStorage, LOCAL_UPLOADS_PREFIX, localUploadsDir, type Storage } from "./uploads/storage.js";
@@ -35,6 +40,7 @@ declare module "fastify" {
     storage: Storage;
     searchCache: SearchCache;
     realtime: Realtime;
+    clock: AdjustableClock;
   }
 }
 
@@ -43,11 +49,13 @@ export interface AppDeps {
   database: Database;
   /** Shared rate-limit counters when several instances run. */
   redis?: Redis;
+  /** The server's time; tests pass one they move. */
+  clock?: AdjustableClock;
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 
-export async function buildApp({ config, database, redis }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, redis, clock = new AdjustableClock() }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -64,6 +72,7 @@ export async function buildApp({ config, database, redis }: AppDeps): Promise<Fa
   app.decorate("storage", storage);
   app.decorate("searchCache", new SearchCache(config.searchCacheSeconds));
   app.decorate("realtime", attachRealtime(app, config.redisUrl));
+  app.decorate("clock", clock);
   registerErrorHandler(app);
 
   await app.register(fastifyHelmet, {
@@ -111,6 +120,9 @@ export async function buildApp({ config, database, redis }: AppDeps): Promise<Fa
       await api.register(bookingManagementRoutes);
       await api.register(referralRoutes);
       await api.register(chatRoutes);
+      await api.register(reviewRoutes);
+      await api.register(adminRoutes);
+      if (config.testClock) await api.register(testClockRoutes, { clock });
     },
     { prefix: "/api" },
   );
@@ -127,5 +139,6 @@ export async function buildApp({ config, database, redis }: AppDeps): Promise<Fa
     });
   }
   if (config.webDist) await app.register(webRoutes, { dist: config.webDist });
+  scheduleSweep(app, config.sweepIntervalMs);
   return app;
 }

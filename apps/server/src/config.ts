@@ -34,6 +34,9 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   PAYMENT_ACCOUNT_NAME: z.string().trim().min(1).default("VA Marketplace PH"),
+  PAYMENT_WINDOW_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  TEST_CLOCK: boolFlag,
 });
 
 export interface Config {
@@ -60,6 +63,12 @@ export interface Config {
     secretAccessKey?: string;
   };
   paymentAccountName: string;
+  /** How long a PENDING booking may wait for its payment to be verified. */
+  paymentWindowMs: number;
+  /** How often each instance sweeps expired holds and closed review windows; 0: never (tests run it by hand). */
+  sweepIntervalMs: number;
+  /** Tests only: the server accepts `PUT /api/test/clock` and `POST /api/test/sweep`. */
+  testClock: boolean;
   /** Folder of the built web app; absent in API-only tests. */
   webDist?: string;
 }
@@ -74,6 +83,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.TEST_CLOCK && e.NODE_ENV === "production") {
+    throw new ConfigError("Invalid configuration:\n  TEST_CLOCK: a test clock is never allowed where NODE_ENV=production");
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -100,5 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     paymentAccountName: e.PAYMENT_ACCOUNT_NAME,
+    paymentWindowMs: e.PAYMENT_WINDOW_HOURS * 3600_000,
+    sweepIntervalMs: e.SWEEP_INTERVAL_SECONDS * 1000,
+    testClock: e.TEST_CLOCK ?? false,
   };
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG, type AppNotification, type ReferralOverview, type SelfUser } from "@vam/shared";
 import { referralRewards, users } from "../src/db/schema.js";
-import { bookingIn, setStatus, type Account } from "./helpers/bookings.js";
+import { afterEnd, atTime, bookingIn, completeAfterEnd, setStatus, type Account } from "./helpers/bookings.js";
 import { weekdayAhead } from "./helpers/dates.js";
 import { signUp, startTestServer, type TestServer } from "./helpers/server.js";
 
@@ -37,7 +37,7 @@ describe("referral rewards", () => {
     const booking = await bookingIn(server, client, consultant, "CONFIRMED", { date: nextDay() });
     expect(await rewardsOf(booking.id)).toEqual([]);
 
-    expect((await setStatus(server, consultant, booking.id, "COMPLETED")).status).toBe(200);
+    expect((await completeAfterEnd(server, consultant, booking)).status).toBe(200);
     expect(await rewardsOf(booking.id)).toEqual([expect.objectContaining({ earnerId: referrer.user.id, amount: 500 })]);
     expect(await earned(referrer)).toBe(500);
     const notes = await referralNotes(referrer);
@@ -46,7 +46,7 @@ describe("referral rewards", () => {
     expect(notes[0]!.content).toContain("₱500");
 
     // Completing again is refused and pays nothing more.
-    expect((await setStatus(server, consultant, booking.id, "COMPLETED")).status).toBe(409);
+    expect((await completeAfterEnd(server, consultant, booking)).status).toBe(409);
     expect(await rewardsOf(booking.id)).toHaveLength(1);
     expect(await earned(referrer)).toBe(500);
     expect(await referralNotes(referrer)).toHaveLength(1);
@@ -55,7 +55,9 @@ describe("referral rewards", () => {
   it("pays once when two completions race", async () => {
     const { referrer, client } = await referredClient();
     const booking = await bookingIn(server, client, consultant, "CONFIRMED", { date: nextDay() });
-    const results = await Promise.all([1, 2, 3].map(() => setStatus(server, consultant, booking.id, "COMPLETED")));
+    const results = await atTime(server, afterEnd(booking), () =>
+      Promise.all([1, 2, 3].map(() => setStatus(server, consultant, booking.id, "COMPLETED"))),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     expect(await rewardsOf(booking.id)).toHaveLength(1);
     expect(await earned(referrer)).toBe(500);
@@ -65,7 +67,7 @@ describe("referral rewards", () => {
     const { referrer, client } = await referredClient();
     const sharer = await signUp(server, { role: "Sharer" });
     const booking = await bookingIn(server, client, consultant, "PENDING", { date: nextDay(), duration: 8, referralCode: sharer.user.referralCode });
-    await setStatus(server, consultant, booking.id, "COMPLETED");
+    await completeAfterEnd(server, consultant, booking);
     expect(await rewardsOf(booking.id)).toEqual([expect.objectContaining({ earnerId: sharer.user.id, amount: 1000 })]);
     expect(await earned(sharer)).toBe(1000);
     expect(await earned(referrer)).toBe(0);
@@ -74,7 +76,7 @@ describe("referral rewards", () => {
   it("pays nothing for a client nobody referred, or for a cancelled booking", async () => {
     const loner = await signUp(server, { role: "Boss" });
     const unreferred = await bookingIn(server, loner, consultant, "CONFIRMED", { date: nextDay() });
-    await setStatus(server, consultant, unreferred.id, "COMPLETED");
+    await completeAfterEnd(server, consultant, unreferred);
     expect(await rewardsOf(unreferred.id)).toEqual([]);
 
     const { referrer, client } = await referredClient();
@@ -97,7 +99,7 @@ describe("POST /referrals/apply-reward", () => {
     expect(early.body.message).toBe(MSG.rewardNeedsCompletion);
     expect(await rewardsOf(booking.id)).toEqual([]);
 
-    await setStatus(server, consultant, booking.id, "COMPLETED");
+    await completeAfterEnd(server, consultant, booking);
     const answer = await apply(client, greedy);
     expect(answer.status).toBe(200);
     expect(answer.body.reward).toEqual({ bookingId: booking.id, earnerId: referrer.user.id, amount: 500 });
@@ -128,7 +130,7 @@ describe("GET /referrals/user-referrals", () => {
     const pending = await signUp(server, { role: "Assistant", firstName: "Ben", lastName: "Cruz", referralCode: referrer.user.referralCode });
     const done = await bookingIn(server, active, consultant, "CONFIRMED", { date: nextDay(), duration: 8 });
     await bookingIn(server, active, consultant, "PENDING", { date: nextDay() });
-    await setStatus(server, consultant, done.id, "COMPLETED");
+    await completeAfterEnd(server, consultant, done);
 
     const { body, status } = await server.api<ReferralOverview>("GET", "/api/referrals/user-referrals", { token: referrer.token });
     expect(status).toBe(200);

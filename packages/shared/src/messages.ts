@@ -130,6 +130,7 @@ export const MSG = {
   reviewExists: "You have already reviewed this booking",
   reviewRatingInvalid: `Please choose ${RATING_MIN} to ${RATING_MAX} stars`,
   reviewTextTooLong: `A review can be at most ${REVIEW_TEXT_MAX} characters`,
+  reviewTextControl: "Please remove special control characters from the review",
   reviewNotFound: "Review not found",
   reviewSubmittedToast: "Thank you! Your review was submitted.",
   reviewsLoadFailed: "Failed to load reviews",

@@ -17,11 +17,27 @@ export async function findSessionUser(db: Db, token: string) {
     .select({ sessionId: sessions.id, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+        // A suspended account has no live session, whatever its tokens say.
+        isNull(users.suspendedAt),
+      ),
+    )
     .limit(1);
   return row;
 }
 
 export async function revokeSession(db: Db, sessionId: string) {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every live session of a user (suspension). */
+export async function endUserSessions(db: Db, userId: string, at: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }

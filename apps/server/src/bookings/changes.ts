@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { formatLongDate, formatTime, type BookingStatus } from "@vam/shared";
+import { formatLongDate, formatPeso, formatTime, type BookingStatus } from "@vam/shared";
 import type { UserRow } from "../auth/authenticate.js";
 import type { Db } from "../db/client.js";
 import { announce, createNotification } from "../notifications/create.js";
 import type { NotificationRow } from "../notifications/serialize.js";
 import { manilaDate, manilaTime } from "./manila.js";
 import type { BookingWithParties } from "./queries.js";
-import { toBooking, type BookingRow } from "./serialize.js";
+import { bookingViews, type BookingRow } from "./serialize.js";
 
 export type BookingChange = { status: Exclude<BookingStatus, "PENDING"> } | { rescheduled: true };
 
@@ -16,7 +16,9 @@ const STATUS_NOTICE = {
   COMPLETED: { title: "Booking completed", verb: "completed" },
 } as const;
 
-const when = (booking: BookingRow) => `${formatLongDate(manilaDate(booking.startsAt))} at ${formatTime(manilaTime(booking.startsAt))}`;
+/** "Monday, November 23, 2026 at 9:00 AM": how every booking notification names the booking. */
+export const bookingWhen = (booking: Pick<BookingRow, "startsAt">) =>
+  `${formatLongDate(manilaDate(booking.startsAt))} at ${formatTime(manilaTime(booking.startsAt))}`;
 
 /** Stores the BOOKING notification telling the other party what `actor` did. */
 export function notifyOtherParty(tx: Db, change: BookingChange, actor: UserRow, { booking, client, consultant }: BookingWithParties) {
@@ -26,15 +28,44 @@ export function notifyOtherParty(tx: Db, change: BookingChange, actor: UserRow, 
     "status" in change
       ? {
           title: STATUS_NOTICE[change.status].title,
-          content: `${name} ${STATUS_NOTICE[change.status].verb} the booking on ${when(booking)}.`,
+          content: `${name} ${STATUS_NOTICE[change.status].verb} the booking on ${bookingWhen(booking)}.`,
         }
-      : { title: "Booking rescheduled", content: `${name} moved your booking to ${when(booking)}.` };
+      : { title: "Booking rescheduled", content: `${name} moved your booking to ${bookingWhen(booking)}.` };
   return createNotification(tx, { userId: other.id, type: "BOOKING", title, content, entityId: booking.id });
 }
 
-/** After commit: the notifications, and the changed booking to every tab of both parties. */
+/** What the platform (an operator or the hold sweep) did to a booking, told to both parties. */
+export type PlatformChange = "paymentReceived" | "paymentRejected" | "paymentExpired" | "notAccepted";
+
+function platformNotice(change: PlatformChange, booking: BookingRow) {
+  const when = bookingWhen(booking);
+  switch (change) {
+    case "paymentReceived":
+      return { title: "Payment received", content: `The payment of ${formatPeso(booking.price)} for the booking on ${when} was received.` };
+    case "paymentRejected":
+      return { title: "Payment not received", content: `The payment for the booking on ${when} was not received, so the booking was cancelled.` };
+    case "paymentExpired":
+      return { title: "Booking cancelled", content: `The booking on ${when} was cancelled: payment not received in time.` };
+    case "notAccepted":
+      return { title: "Booking cancelled", content: `The booking on ${when} was cancelled: not accepted in time.` };
+  }
+}
+
+/** Stores the BOOKING notifications of a platform change for both parties. */
+export async function notifyBothParties(tx: Db, change: PlatformChange, { booking, client, consultant }: BookingWithParties) {
+  const { title, content } = platformNotice(change, booking);
+  const notices: NotificationRow[] = [];
+  for (const user of [client, consultant]) {
+    notices.push(await createNotification(tx, { userId: user.id, type: "BOOKING", title, content, entityId: booking.id }));
+  }
+  return notices;
+}
+
+/** After commit: the notifications, and the changed booking, as each party sees it, to every tab of both. */
 export async function publishChange(app: FastifyInstance, changed: BookingWithParties, notifications: (NotificationRow | null)[]) {
-  const booking = toBooking(changed.booking, changed.client, changed.consultant);
-  for (const userId of [changed.client.id, changed.consultant.id]) app.realtime.toUser(userId, "bookingChanged", { booking });
+  for (const party of [changed.client, changed.consultant]) {
+    const [booking] = await bookingViews(app.db, party.id, [changed]);
+    app.realtime.toUser(party.id, "bookingChanged", { booking: booking! });
+  }
   for (const notification of notifications) if (notification) await announce(app, notification);
 }

@@ -17,12 +17,9 @@ import { pathId } from "../http/params.js";
 import { payReferralReward } from "../referrals/rewards.js";
 import { bookingCalendar } from "./calendar.js";
 import { notifyOtherParty, publishChange } from "./changes.js";
-import { isCalendarDate, isWeekend, manilaInstant } from "./manila.js";
-import { bookingsWithParties, partyBooking, type BookingWithParties } from "./queries.js";
-import { toBooking } from "./serialize.js";
-import { lockConsultant } from "./slots.js";
-
-const serialize = ({ booking, client, consultant }: BookingWithParties) => toBooking(booking, client, consultant);
+import { bookingsWithParties, partyBooking } from "./queries.js";
+import { bookingView, bookingViews } from "./serialize.js";
+import { assertBookableStart, lockConsultant } from "./slots.js";
 
 /** Lists, one booking, its calendar file, and the status and time changes of decisions.md. */
 export async function bookingManagementRoutes(app: FastifyInstance) {
@@ -31,18 +28,19 @@ export async function bookingManagementRoutes(app: FastifyInstance) {
   // "My Bookings": what the user booked as a client.
   app.get("/bookings/made", { preHandler: app.authenticate }, async (request): Promise<Booking[]> => {
     const me = currentUser(request);
-    return (await bookingsWithParties(app.db, eq(bookings.clientId, me.id))).map(serialize);
+    return bookingViews(app.db, me.id, await bookingsWithParties(app.db, eq(bookings.clientId, me.id)));
   });
 
   app.get("/bookings/user", { preHandler: app.authenticate }, async (request): Promise<Booking[]> => {
     const me = currentUser(request);
     const { role } = parseWith(bookingViewSchema, request.query);
     const mine = role === "consultant" ? eq(bookings.consultantId, me.id) : eq(bookings.clientId, me.id);
-    return (await bookingsWithParties(app.db, mine)).map(serialize);
+    return bookingViews(app.db, me.id, await bookingsWithParties(app.db, mine));
   });
 
   app.get<{ Params: { id: string } }>("/bookings/:id", { preHandler: app.authenticate }, async (request) => {
-    return { booking: serialize(await partyBooking(app.db, bookingId(request.params.id), currentUser(request).id)) };
+    const me = currentUser(request);
+    return { booking: await bookingView(app.db, me.id, await partyBooking(app.db, bookingId(request.params.id), me.id)) };
   });
 
   app.get<{ Params: { id: string } }>("/bookings/:id/calendar", { preHandler: app.authenticate }, async (request, reply) => {
@@ -64,7 +62,8 @@ export async function bookingManagementRoutes(app: FastifyInstance) {
 
     const result = await app.db.transaction(async (tx) => {
       const found = await partyBooking(tx, id, me.id, { lock: true });
-      const refusal = bookingRefusal(actionFor(status), found.booking.status, found.party);
+      const now = app.clock.now();
+      const refusal = bookingRefusal(actionFor(status), found.booking, found.party, now);
       if (refusal) throw conflict(refusal);
       const [updated] = await tx
         .update(bookings)
@@ -72,7 +71,9 @@ export async function bookingManagementRoutes(app: FastifyInstance) {
           status,
           // A cancellation is a new revision of the calendar event (METHOD:CANCEL).
           sequence: status === "CANCELLED" ? sql`${bookings.sequence} + 1` : undefined,
-          updatedAt: new Date(),
+          cancelReason: status === "CANCELLED" ? (found.party === "client" ? "CLIENT" : "CONSULTANT") : undefined,
+          completedAt: status === "COMPLETED" ? now : undefined,
+          updatedAt: now,
         })
         .where(eq(bookings.id, id))
         .returning();
@@ -84,17 +85,14 @@ export async function bookingManagementRoutes(app: FastifyInstance) {
 
     await publishChange(app, result.changed, result.notifications);
     request.log.info({ bookingId: id, status }, "booking status changed");
-    return { booking: serialize(result.changed) };
+    return { booking: await bookingView(app.db, me.id, result.changed) };
   });
 
   app.put<{ Params: { id: string } }>("/bookings/:id/reschedule", { preHandler: app.authenticate }, async (request) => {
     const me = currentUser(request);
     const id = bookingId(request.params.id);
     const input = parseWith(rescheduleSchema, request.body);
-    if (!isCalendarDate(input.date)) throw badRequest(MSG.bookingDateInvalid, "date");
-    if (isWeekend(input.date)) throw badRequest(MSG.bookingWeekend, "date");
-    const startsAt = manilaInstant(input.date, input.startTime);
-    if (startsAt <= new Date()) throw badRequest(MSG.bookingPast, "date");
+    const startsAt = assertBookableStart(input.date, input.startTime, app.clock.now());
     const [owner] = await app.db.select({ consultantId: bookings.consultantId }).from(bookings).where(eq(bookings.id, id));
     if (!owner) throw notFound(MSG.bookingNotFound);
 
@@ -103,7 +101,7 @@ export async function bookingManagementRoutes(app: FastifyInstance) {
         // Queue behind the consultant's other booking writes, as creation does.
         await lockConsultant(tx, owner.consultantId);
         const found = await partyBooking(tx, id, me.id, { lock: true });
-        const refusal = bookingRefusal("reschedule", found.booking.status, found.party);
+        const refusal = bookingRefusal("reschedule", found.booking, found.party, app.clock.now());
         if (refusal) throw conflict(refusal);
         if (found.booking.duration > 4 && input.startTime !== SLOT_STARTS[0]) throw badRequest(MSG.bookingFullDayFromMorning, "startTime");
         if (found.booking.startsAt.getTime() === startsAt.getTime()) return { changed: found, notifications: [] };
@@ -114,7 +112,7 @@ export async function bookingManagementRoutes(app: FastifyInstance) {
             startsAt,
             endsAt: new Date(startsAt.getTime() + found.booking.duration * 3600_000),
             sequence: sql`${bookings.sequence} + 1`,
-            updatedAt: new Date(),
+            updatedAt: app.clock.now(),
           })
           .where(eq(bookings.id, id))
           .returning();
@@ -127,6 +125,6 @@ export async function bookingManagementRoutes(app: FastifyInstance) {
       });
 
     if (result.notifications.length > 0) await publishChange(app, result.changed, result.notifications);
-    return { booking: serialize(result.changed) };
+    return { booking: await bookingView(app.db, me.id, result.changed) };
   });
 }

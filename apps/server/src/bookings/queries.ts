@@ -1,4 +1,4 @@
-import { asc, eq, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { MSG, type BookingParty } from "@vam/shared";
 import type { UserRow } from "../auth/authenticate.js";
@@ -13,8 +13,8 @@ export interface BookingWithParties {
   consultant: UserRow;
 }
 
-const clients = alias(users, "client");
-const consultants = alias(users, "consultant");
+export const clients = alias(users, "client");
+export const consultants = alias(users, "consultant");
 
 const withParties = (db: Db, where: SQL | undefined) =>
   db
@@ -24,9 +24,22 @@ const withParties = (db: Db, where: SQL | undefined) =>
     .innerJoin(consultants, eq(consultants.id, bookings.consultantId))
     .where(where);
 
-/** Bookings matching `where`, each with both parties, earliest first. */
-export function bookingsWithParties(db: Db, where: SQL | undefined): Promise<BookingWithParties[]> {
-  return withParties(db, where).orderBy(asc(bookings.startsAt), asc(bookings.id));
+/** Bookings matching `where`, each with both parties; earliest first unless `order` says otherwise. */
+export function bookingsWithParties(
+  db: Db,
+  where: SQL | undefined,
+  { order = [asc(bookings.startsAt), asc(bookings.id)], limit }: { order?: SQL[]; limit?: number } = {},
+): Promise<BookingWithParties[]> {
+  const query = withParties(db, where).orderBy(...order);
+  return limit === undefined ? query : query.limit(limit);
+}
+
+/** One booking with both parties, whoever asks (404 when there is none); `lock` keeps its row locked. */
+export async function bookingWithParties(db: Db, id: string, { lock = false } = {}): Promise<BookingWithParties> {
+  const query = withParties(db, eq(bookings.id, id));
+  const [found] = await (lock ? query.for("update", { of: bookings }) : query);
+  if (!found) throw notFound(MSG.bookingNotFound);
+  return found;
 }
 
 /** How `userId` takes part in a booking, or null when it is not theirs. */
@@ -40,10 +53,18 @@ export function partyOf(booking: BookingRow, userId: string): BookingParty | nul
  * One booking of `userId` with both parties and how the user takes part; 404 when it is not
  * theirs. With `lock`, the booking row stays locked until the transaction ends.
  */
-export async function partyBooking(db: Db, id: string, userId: string, { lock = false } = {}) {
-  const query = withParties(db, eq(bookings.id, id));
-  const [found] = await (lock ? query.for("update", { of: bookings }) : query);
-  const party = found && partyOf(found.booking, userId);
-  if (!found || !party) throw notFound(MSG.bookingNotFound);
+export async function partyBooking(db: Db, id: string, userId: string, options: { lock?: boolean } = {}) {
+  const found = await bookingWithParties(db, id, options);
+  const party = partyOf(found.booking, userId);
+  if (!party) throw notFound(MSG.bookingNotFound);
   return { ...found, party };
+}
+
+/** How many of the client's open bookings still wait for their payment to be verified. */
+export async function unpaidBookingsOf(db: Db, clientId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.clientId, clientId), eq(bookings.paymentStatus, "UNVERIFIED"), inArray(bookings.status, ["PENDING", "CONFIRMED"])));
+  return row?.n ?? 0;
 }

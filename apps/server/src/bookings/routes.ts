@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import {
   ASSISTANT_RATE,
+  MAX_UNPAID_BOOKINGS,
   MSG,
   availabilityQuerySchema,
   createBookingSchema,
@@ -13,14 +14,16 @@ import { currentUser } from "../auth/authenticate.js";
 import { publishMessage, storeMessage } from "../chat/post-message.js";
 import { findOrStartChat } from "../chat/queries.js";
 import { bookings, users } from "../db/schema.js";
-import { badRequest, conflict, notFound, parseWith, pgError } from "../http/errors.js";
+import { badRequest, conflict, forbidden, notFound, parseWith, pgError } from "../http/errors.js";
 import { pathId } from "../http/params.js";
 import { announce, createNotification } from "../notifications/create.js";
 import { paymentDetails } from "../payments/details.js";
 import { findUserByReferralCode } from "../users/queries.js";
-import { isCalendarDate, isWeekend, manilaInstant } from "./manila.js";
-import { toBooking } from "./serialize.js";
-import { HOLDING, freeSlots, lockConsultant, slotsHeld } from "./slots.js";
+import { bookingWhen } from "./changes.js";
+import { isCalendarDate, isWeekend } from "./manila.js";
+import { unpaidBookingsOf } from "./queries.js";
+import { withoutReviews } from "./serialize.js";
+import { HOLDING, assertBookableStart, freeSlots, lockClient, lockConsultant, slotsHeld } from "./slots.js";
 
 export const CLIENT_BOOKED_MESSAGE = "Hi, I booked just now can you confirm?";
 export const CONSULTANT_AUTO_REPLY = "Hello Boss! Confirming your booking.";
@@ -28,7 +31,7 @@ export const CONSULTANT_AUTO_REPLY = "Hello Boss! Confirming your booking.";
 export async function bookingRoutes(app: FastifyInstance) {
   async function assistant(rawId: string) {
     const [user] = await app.db.select().from(users).where(eq(users.id, pathId(rawId, MSG.consultantNotFound)));
-    if (!user || user.role !== "Assistant") throw notFound(MSG.consultantNotFound);
+    if (!user || user.role !== "Assistant" || user.suspendedAt) throw notFound(MSG.consultantNotFound);
     return user;
   }
 
@@ -62,7 +65,7 @@ export async function bookingRoutes(app: FastifyInstance) {
     if (!isCalendarDate(date)) throw badRequest(MSG.bookingDateInvalid, "date");
     const consultant = await assistant(consultantId);
     if (isWeekend(date)) return [];
-    return freeSlots(app.db, consultant.id, date, new Date());
+    return freeSlots(app.db, consultant.id, date, app.clock.now());
   });
 
   // Every slot held from today on, for the date picker.
@@ -71,7 +74,7 @@ export async function bookingRoutes(app: FastifyInstance) {
     const rows = await app.db
       .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
       .from(bookings)
-      .where(and(eq(bookings.consultantId, consultant.id), inArray(bookings.status, [...HOLDING]), gt(bookings.endsAt, new Date())))
+      .where(and(eq(bookings.consultantId, consultant.id), inArray(bookings.status, [...HOLDING]), gt(bookings.endsAt, app.clock.now())))
       .orderBy(bookings.startsAt);
     return rows.flatMap((row) => slotsHeld(row.startsAt, row.endsAt));
   });
@@ -79,14 +82,13 @@ export async function bookingRoutes(app: FastifyInstance) {
   app.post("/bookings/create", { preHandler: app.authenticate }, async (request, reply) => {
     const me = currentUser(request);
     const input = parseWith(createBookingSchema, request.body);
-    if (!isCalendarDate(input.date)) throw badRequest(MSG.bookingDateInvalid, "date");
+    if (me.role === "Operator") throw forbidden(MSG.bookingNotBookable);
     const [consultant] = await app.db.select().from(users).where(eq(users.id, input.consultantId));
-    if (!consultant) throw notFound(MSG.consultantNotFound);
+    if (!consultant || consultant.suspendedAt) throw notFound(MSG.consultantNotFound);
     if (consultant.id === me.id) throw badRequest(MSG.bookingSelf);
     if (consultant.role !== "Assistant") throw badRequest(MSG.bookingNotAssistant);
-    if (isWeekend(input.date)) throw badRequest(MSG.bookingWeekend, "date");
-    const startsAt = manilaInstant(input.date, input.startTime);
-    if (startsAt <= new Date()) throw badRequest(MSG.bookingPast, "date");
+    const now = app.clock.now();
+    const startsAt = assertBookableStart(input.date, input.startTime, now);
     const price = (consultant.salaryRate ?? ASSISTANT_RATE) * input.duration;
     if (input.price !== undefined && input.price !== price) throw badRequest(MSG.bookingPriceMismatch, "price");
     if (input.referralCode) {
@@ -99,6 +101,9 @@ export async function bookingRoutes(app: FastifyInstance) {
     // two messages, and the consultant's notification.
     const created = await app.db
       .transaction(async (tx) => {
+        // The client's lock first, then the consultant's: always in that order, so never a cycle.
+        await lockClient(tx, me.id);
+        if ((await unpaidBookingsOf(tx, me.id)) >= MAX_UNPAID_BOOKINGS) throw badRequest(MSG.bookingUnpaidCap);
         await lockConsultant(tx, consultant.id);
         const [booking] = await tx
           .insert(bookings)
@@ -110,6 +115,8 @@ export async function bookingRoutes(app: FastifyInstance) {
             duration: input.duration,
             price,
             referralCode: input.referralCode?.toUpperCase() ?? null,
+            createdAt: now,
+            updatedAt: now,
           })
           .returning();
         const { chat } = await findOrStartChat(tx, me.id, consultant.id);
@@ -119,7 +126,7 @@ export async function bookingRoutes(app: FastifyInstance) {
           userId: consultant.id,
           type: "BOOKING",
           title: "New booking",
-          content: `${me.firstName} ${me.lastName} booked ${input.date} at ${input.startTime} for ${input.duration} hours.`,
+          content: `${me.firstName} ${me.lastName} booked ${bookingWhen(booking!)} for ${input.duration} hours.`,
           entityId: booking!.id,
         });
         return { booking: booking!, messages: [request, reply] as const, notification };
@@ -133,6 +140,6 @@ export async function bookingRoutes(app: FastifyInstance) {
     await publishMessage(app, created.messages[1], consultant);
     await announce(app, created.notification);
     request.log.info({ bookingId: created.booking.id }, "booking created");
-    return reply.status(201).send({ booking: toBooking(created.booking, me, consultant) });
+    return reply.status(201).send({ booking: withoutReviews(created.booking, me, consultant) });
   });
 }

@@ -1,8 +1,9 @@
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
-import { SLOT_HOURS, SLOT_STARTS, type BookedSlot } from "@vam/shared";
+import { MSG, SLOT_HOURS, SLOT_STARTS, bookingHorizonEnd, type BookedSlot } from "@vam/shared";
 import type { Db } from "../db/client.js";
 import { bookings } from "../db/schema.js";
-import { manilaDate, manilaInstant, manilaTime } from "./manila.js";
+import { badRequest } from "../http/errors.js";
+import { isCalendarDate, isWeekend, manilaDate, manilaInstant, manilaTime } from "./manila.js";
 
 /** Bookings that hold their time: the same statuses as the database's exclusion constraint. */
 export const HOLDING = ["PENDING", "CONFIRMED"] as const;
@@ -51,4 +52,22 @@ export async function freeSlots(db: Db, consultantId: string, date: string, now:
  */
 export async function lockConsultant(tx: Db, consultantId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${consultantId}, 0))`);
+}
+
+/**
+ * The start of a slot one may book or move a booking to at `now`: a real weekday, not past,
+ * within the 12-month horizon. Answers its instant; anything else is a 400 naming `date`.
+ */
+export function assertBookableStart(date: string, startTime: string, now: Date): Date {
+  if (!isCalendarDate(date)) throw badRequest(MSG.bookingDateInvalid, "date");
+  if (isWeekend(date)) throw badRequest(MSG.bookingWeekend, "date");
+  const startsAt = manilaInstant(date, startTime);
+  if (startsAt <= now) throw badRequest(MSG.bookingPast, "date");
+  if (date > bookingHorizonEnd(manilaDate(now))) throw badRequest(MSG.bookingBeyondHorizon, "date");
+  return startsAt;
+}
+
+/** Serialises the booking creations of one client, so that the unpaid cap holds under concurrent requests. */
+export async function lockClient(tx: Db, clientId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`client:${clientId}`}, 0))`);
 }

@@ -1,8 +1,8 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull, notExists } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { galleryPhotoSchema, MSG, type GalleryPhoto } from "@vam/shared";
 import { currentUser } from "../auth/authenticate.js";
-import { galleryPhotos } from "../db/schema.js";
+import { galleryPhotos, users } from "../db/schema.js";
 import { badRequest, forbidden, notFound, parseWith } from "../http/errors.js";
 import { pathId } from "../http/params.js";
 import { areOwnUploads } from "../uploads/issued.js";
@@ -19,11 +19,20 @@ const toGalleryPhoto = (row: PhotoRow): GalleryPhoto => ({
 });
 
 export async function galleryRoutes(app: FastifyInstance) {
+  const suspended = (userId: string) =>
+    app.db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNotNull(users.suspendedAt)));
+
   async function photosOf(userId: string, publicOnly: boolean) {
     const rows = await app.db
       .select()
       .from(galleryPhotos)
-      .where(and(eq(galleryPhotos.userId, userId), publicOnly ? eq(galleryPhotos.isPublic, true) : undefined))
+      .where(
+        and(
+          eq(galleryPhotos.userId, userId),
+          // The public gallery of a suspended account shows nothing.
+          publicOnly ? and(eq(galleryPhotos.isPublic, true), notExists(suspended(userId))) : undefined,
+        ),
+      )
       .orderBy(desc(galleryPhotos.createdAt));
     return rows.map(toGalleryPhoto);
   }

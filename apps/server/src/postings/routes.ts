@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { MSG, postingSchema, saveRequestSchema, type PostingData } from "@vam/shared";
 import { currentUser, type UserRow } from "../auth/authenticate.js";
@@ -17,7 +17,8 @@ export async function postingRoutes(app: FastifyInstance) {
       .from(postings)
       .innerJoin(users, eq(users.id, postings.userId))
       .where(eq(postings.id, id));
-    if (!row) throw notFound(MSG.postingNotFound);
+    // A suspended account's postings leave the public pages (and its owner cannot sign in).
+    if (!row || row.owner.suspendedAt) throw notFound(MSG.postingNotFound);
     return row;
   }
 
@@ -112,7 +113,7 @@ export async function postingRoutes(app: FastifyInstance) {
       .from(savedPostings)
       .innerJoin(postings, eq(postings.id, savedPostings.postingId))
       .innerJoin(users, eq(users.id, postings.userId))
-      .where(eq(savedPostings.userId, me.id))
+      .where(and(eq(savedPostings.userId, me.id), isNull(users.suspendedAt)))
       .orderBy(desc(savedPostings.createdAt));
     return { savedProfiles: rows.map((row) => toPosting(row.posting, row.owner, true)) };
   });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { MSG, profileSearchSchema, type ProjectPost } from "@vam/shared";
 import { currentUser } from "../auth/authenticate.js";
@@ -54,7 +54,7 @@ export async function profileRoutes(app: FastifyInstance) {
       .from(users)
       .leftJoin(profiles, eq(profiles.userId, users.id))
       .where(eq(users.id, id));
-    if (!row) throw notFound(MSG.userNotFound);
+    if (!row || row.user.suspendedAt) throw notFound(MSG.userNotFound);
     return toUserProfile(row.user, row.profile ?? undefined);
   });
 
@@ -64,7 +64,8 @@ export async function profileRoutes(app: FastifyInstance) {
     const rows = await app.db
       .select({ id: postings.id, title: postings.title, images: postings.images, rate: postings.rate, createdAt: postings.createdAt })
       .from(postings)
-      .where(eq(postings.userId, id))
+      .innerJoin(users, eq(users.id, postings.userId))
+      .where(and(eq(postings.userId, id), isNull(users.suspendedAt)))
       .orderBy(desc(postings.createdAt), asc(postings.id));
     return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
   });

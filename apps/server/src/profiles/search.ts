@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { MSG, type ProfilePage, type ProfileSearch } from "@vam/shared";
 import type { Db } from "../db/client.js";
 import { profiles, users } from "../db/schema.js";
@@ -42,7 +42,7 @@ function decodeCursor(raw: string): Cursor {
  * instead of ranking every match, which keeps common names fast at 100,000 listings.
  */
 export async function searchProfiles(db: Db, search: ProfileSearch): Promise<ProfilePage> {
-  const conditions: SQL[] = [eq(users.role, "Assistant")];
+  const conditions: SQL[] = [eq(users.role, "Assistant"), isNull(users.suspendedAt)];
   if (search.userName) conditions.push(...everyWord(sql`${users.searchName}`, search.userName));
   if (search.location) conditions.push(...everyWord(sql`lower(${users.location})`, search.location));
   if (search.skills) {

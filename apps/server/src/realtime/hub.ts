@@ -17,6 +17,8 @@ export interface Realtime {
   toUser<E extends keyof Events>(userId: string, event: E, ...payload: Parameters<Events[E]>): void;
   /** Ends the live connections of a session that was logged out. */
   endSession(sessionId: string): void;
+  /** Ends every live connection of a user (suspended), on every instance. */
+  endUser(userId: string): void;
 }
 
 const userRoom = (userId: string) => `user:${userId}`;
@@ -69,6 +71,9 @@ export function attachRealtime(app: FastifyInstance, redisUrl: string | undefine
     },
     endSession(sessionId) {
       io.in(sessionRoom(sessionId)).disconnectSockets(true);
+    },
+    endUser(userId) {
+      io.in(userRoom(userId)).disconnectSockets(true);
     },
   };
 }

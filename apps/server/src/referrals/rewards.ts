@@ -11,7 +11,8 @@ import { findUserByReferralCode } from "../users/queries.js";
 async function earnerOf(db: Db, booking: BookingRow, client: UserRow): Promise<string | null> {
   const owner = booking.referralCode ? await findUserByReferralCode(db, booking.referralCode) : undefined;
   const earner = owner?.id ?? client.referredBy;
-  return earner && earner !== client.id ? earner : null;
+  // Never the booking's own parties: a reward pays for bringing someone else's business.
+  return earner && earner !== client.id && earner !== booking.consultantId ? earner : null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Booking, BookingStatus, CreateBookingInput } from "@vam/shared";
+import type { Booking, BookingStatus, CreateBookingInput, PaymentStatus } from "@vam/shared";
 import { bookings } from "../../src/db/schema.js";
 import { weekdayAhead } from "./dates.js";
 import type { TestServer, signUp } from "./server.js";
@@ -13,19 +13,41 @@ export const book = (server: TestServer, client: Account, body: Partial<CreateBo
     body: { date: weekdayAhead(1), startTime: "09:00", duration: 4, ...body },
   });
 
-/** A booking created through the API, then put straight into `status` in the database. */
+/**
+ * A booking created through the API, then put straight into `status` and `paymentStatus`
+ * (PAID unless said otherwise, so that a client is never held back by the unpaid cap) in the database.
+ */
 export async function bookingIn(
   server: TestServer,
   client: Account,
   consultant: Account,
   status: BookingStatus,
   slot: Partial<CreateBookingInput> = {},
+  { paymentStatus = "PAID" }: { paymentStatus?: PaymentStatus } = {},
 ): Promise<Booking> {
   const created = await book(server, client, { consultantId: consultant.user.id, ...slot });
   if (created.status !== 201) throw new Error(`booking failed: ${JSON.stringify(created.body)}`);
-  if (status !== "PENDING") await server.database.db.update(bookings).set({ status }).where(eq(bookings.id, created.body.booking.id));
-  return created.body.booking;
+  const completedAt = status === "COMPLETED" ? server.app.clock.now() : null;
+  await server.database.db.update(bookings).set({ status, paymentStatus, completedAt }).where(eq(bookings.id, created.body.booking.id));
+  return { ...created.body.booking, status, paymentStatus };
 }
+
+/** Runs `action` with the server's clock at `instant`, then gives the clock back. */
+export async function atTime<T>(server: TestServer, instant: Date, action: () => Promise<T>): Promise<T> {
+  server.app.clock.set(instant);
+  try {
+    return await action();
+  } finally {
+    server.app.clock.reset();
+  }
+}
+
+/** A minute after the booking's end. */
+export const afterEnd = (booking: Pick<Booking, "endsAt">) => new Date(Date.parse(booking.endsAt) + 60_000);
+
+/** Completes a paid booking as its consultant once its time is over (the server's clock moved past its end). */
+export const completeAfterEnd = (server: TestServer, consultant: Account, booking: Pick<Booking, "id" | "endsAt">) =>
+  atTime(server, afterEnd(booking), () => setStatus(server, consultant, booking.id, "COMPLETED"));
 
 export async function storedBooking(server: TestServer, id: string) {
   const [row] = await server.database.db.select().from(bookings).where(eq(bookings.id, id));

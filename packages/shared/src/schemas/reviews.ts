@@ -9,6 +9,8 @@ export const createReviewSchema = z.object({
     .string()
     .trim()
     .max(REVIEW_TEXT_MAX, MSG.reviewTextTooLong)
+    // Plain text: line breaks and tabs are fine, other control characters are not.
+    .refine((value) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(value), MSG.reviewTextControl)
     .nullable()
     .optional()
     .transform((value) => (value ? value : null)),

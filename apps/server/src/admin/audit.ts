@@ -1,0 +1,27 @@
+import type { Db } from "../db/client.js";
+import { auditLog } from "../db/schema.js";
+
+export type AuditAction =
+  | "payment.received"
+  | "payment.rejected"
+  | "user.suspended"
+  | "user.restored"
+  | "user.promoted"
+  | "review.hidden"
+  | "review.shown";
+
+/** Records one operator action in the caller's transaction: who, what, before and after. */
+export async function recordAudit(
+  tx: Db,
+  entry: { actorId: string; action: AuditAction; entityType: "booking" | "user" | "review"; entityId: string; before: unknown; after: unknown; at: Date },
+) {
+  await tx.insert(auditLog).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    before: entry.before,
+    after: entry.after,
+    createdAt: entry.at,
+  });
+}

@@ -1,0 +1,348 @@
+import { and, asc, count, desc, eq, gt, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
+import type { FastifyInstance } from "fastify";
+import {
+  ADMIN_PAGE_SIZE,
+  MSG,
+  adminListQuerySchema,
+  adminPaymentsQuerySchema,
+  paymentDecisionRefusal,
+  paymentDecisionSchema,
+  reviewVisibilitySchema,
+  suspensionSchema,
+  type AdminPage,
+  type AdminPayment,
+  type AdminReview,
+  type AdminStats,
+  type AdminUser,
+  type AdminUserDetail,
+  type AuditEntry,
+  type BookingStatus,
+  type PaymentAgeFilter,
+} from "@vam/shared";
+import { currentUser } from "../auth/authenticate.js";
+import { endUserSessions } from "../auth/sessions.js";
+import { notifyBothParties, publishChange } from "../bookings/changes.js";
+import { manilaDate } from "../bookings/manila.js";
+import { bookingWithParties, bookingsWithParties, clients, consultants } from "../bookings/queries.js";
+import { auditLog, bookings, referralRewards, reviews, sessions, users } from "../db/schema.js";
+import { conflict, forbidden, notFound, parseWith } from "../http/errors.js";
+import { pathId } from "../http/params.js";
+import { refreshRating } from "../reviews/queries.js";
+import { recordAudit } from "./audit.js";
+import { toAdminBooking, toAdminPerson, toAdminUser } from "./serialize.js";
+
+const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
+const STATS_WEEKS = 12;
+const PAYMENTS_SHOWN = 200;
+const STATUSES: BookingStatus[] = ["PENDING", "CONFIRMED", "COMPLETED", "CANCELLED"];
+
+const contains = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+type NameColumns = Record<"username" | "firstName" | "lastName", AnyPgColumn>;
+const nameMatches = (table: NameColumns, q: string) =>
+  or(ilike(table.username, contains(q)), sql`(${table.firstName} || ' ' || ${table.lastName}) ilike ${contains(q)}`);
+
+/** How the payments list narrows by age, at `now`. */
+function ageCondition(age: PaymentAgeFilter, now: Date): SQL | undefined {
+  const hoursAgo = (hours: number) => new Date(now.getTime() - hours * HOUR_MS);
+  switch (age) {
+    case "under1h":
+      return gt(bookings.createdAt, hoursAgo(1));
+    case "1to12h":
+      return and(lte(bookings.createdAt, hoursAgo(1)), gt(bookings.createdAt, hoursAgo(12)));
+    case "over12h":
+      return lte(bookings.createdAt, hoursAgo(12));
+    case "all":
+      return undefined;
+  }
+}
+
+/** A reference ("BOOKING-1a2b3c", or its hex part) matches the consultant id it was made from. */
+function referenceCondition(q: string): SQL | undefined {
+  const match = /^(?:booking-?)?([0-9a-f]{1,6})$/i.exec(q.trim());
+  return match ? sql`${bookings.consultantId}::text like ${`${match[1]!.toLowerCase()}%`}` : undefined;
+}
+
+const page = <T>(items: T[], total: number, pageNumber: number): AdminPage<T> => ({ items, total, page: pageNumber, pageSize: ADMIN_PAGE_SIZE });
+const offset = (pageNumber: number) => (pageNumber - 1) * ADMIN_PAGE_SIZE;
+
+/** The operator console's API: everything under /admin answers 403 to anyone but an operator. */
+export async function adminRoutes(app: FastifyInstance) {
+  app.addHook("preHandler", app.authenticate);
+  app.addHook("preHandler", async (request) => {
+    if (currentUser(request).role !== "Operator") throw forbidden(MSG.operatorsOnly);
+  });
+
+  app.get("/admin/payments", async (request): Promise<AdminPayment[]> => {
+    const { age, q } = parseWith(adminPaymentsQuerySchema, request.query);
+    const now = app.clock.now();
+    const search = q ? or(referenceCondition(q), nameMatches(clients, q), nameMatches(consultants, q)) : undefined;
+    const rows = await bookingsWithParties(
+      app.db,
+      and(eq(bookings.paymentStatus, "UNVERIFIED"), inArray(bookings.status, ["PENDING", "CONFIRMED"]), ageCondition(age, now), search),
+      { order: [asc(bookings.createdAt), asc(bookings.id)], limit: PAYMENTS_SHOWN },
+    );
+    return rows.map((row) => ({
+      ...toAdminBooking(row),
+      ageHours: Math.max(0, Math.floor((now.getTime() - row.booking.createdAt.getTime()) / HOUR_MS)),
+    }));
+  });
+
+  app.put<{ Params: { id: string } }>("/admin/payments/:id", async (request) => {
+    const operator = currentUser(request);
+    const id = pathId(request.params.id, MSG.bookingNotFound);
+    const { status: decision } = parseWith(paymentDecisionSchema, request.body);
+    const result = await app.db.transaction(async (tx) => {
+      const found = await bookingWithParties(tx, id, { lock: true });
+      const refusal = paymentDecisionRefusal(found.booking);
+      if (refusal) throw conflict(refusal);
+      const now = app.clock.now();
+      const rejected = decision === "REJECTED";
+      const [updated] = await tx
+        .update(bookings)
+        .set({
+          paymentStatus: decision,
+          paymentDecidedAt: now,
+          ...(rejected ? { status: "CANCELLED" as const, cancelReason: "PAYMENT_REJECTED" as const, sequence: sql`${bookings.sequence} + 1` } : {}),
+          updatedAt: now,
+        })
+        .where(eq(bookings.id, id))
+        .returning();
+      const changed = { ...found, booking: updated! };
+      await recordAudit(tx, {
+        actorId: operator.id,
+        action: rejected ? "payment.rejected" : "payment.received",
+        entityType: "booking",
+        entityId: id,
+        before: { paymentStatus: found.booking.paymentStatus, status: found.booking.status },
+        after: { paymentStatus: updated!.paymentStatus, status: updated!.status },
+        at: now,
+      });
+      const notices = await notifyBothParties(tx, rejected ? "paymentRejected" : "paymentReceived", changed);
+      return { changed, notices };
+    });
+    await publishChange(app, result.changed, result.notices);
+    request.log.info({ bookingId: id, decision }, "payment decided");
+    return { booking: toAdminBooking(result.changed) };
+  });
+
+  app.get("/admin/users", async (request): Promise<AdminPage<AdminUser>> => {
+    const { q, page: pageNumber } = parseWith(adminListQuerySchema, request.query);
+    const where = q ? or(nameMatches(users, q), ilike(users.email, contains(q))) : undefined;
+    const [rows, [total]] = await Promise.all([
+      app.db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(ADMIN_PAGE_SIZE).offset(offset(pageNumber)),
+      app.db.select({ n: count() }).from(users).where(where),
+    ]);
+    return page(rows.map(toAdminUser), total?.n ?? 0, pageNumber);
+  });
+
+  const userById = async (rawId: string) => {
+    const [user] = await app.db.select().from(users).where(eq(users.id, pathId(rawId, MSG.userNotFound)));
+    if (!user) throw notFound(MSG.userNotFound);
+    return user;
+  };
+
+  app.get<{ Params: { id: string } }>("/admin/users/:id", async (request): Promise<AdminUserDetail> => {
+    const user = await userById(request.params.id);
+    const rows = await bookingsWithParties(app.db, or(eq(bookings.clientId, user.id), eq(bookings.consultantId, user.id)), {
+      order: [desc(bookings.startsAt), desc(bookings.id)],
+    });
+    return { user: toAdminUser(user), bookings: rows.map(toAdminBooking) };
+  });
+
+  app.put<{ Params: { id: string } }>("/admin/users/:id/suspension", async (request) => {
+    const operator = currentUser(request);
+    const target = await userById(request.params.id);
+    const { suspended } = parseWith(suspensionSchema, request.body);
+    if (target.id === operator.id) throw conflict(MSG.cannotSuspendSelf);
+    if (Boolean(target.suspendedAt) === suspended) return { user: toAdminUser(target) };
+    const now = app.clock.now();
+    const updated = await app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ suspendedAt: suspended ? now : null, updatedAt: now })
+        .where(eq(users.id, target.id))
+        .returning();
+      if (suspended) await endUserSessions(tx, target.id, now);
+      await recordAudit(tx, {
+        actorId: operator.id,
+        action: suspended ? "user.suspended" : "user.restored",
+        entityType: "user",
+        entityId: target.id,
+        before: { suspendedAt: target.suspendedAt?.toISOString() ?? null },
+        after: { suspendedAt: row!.suspendedAt?.toISOString() ?? null },
+        at: now,
+      });
+      return row!;
+    });
+    // Their live connections end with their sessions; their listing leaves the public pages.
+    if (suspended) app.realtime.endUser(target.id);
+    app.searchCache.clear();
+    request.log.info({ userId: target.id, suspended }, "account suspension changed");
+    return { user: toAdminUser(updated) };
+  });
+
+  app.post<{ Params: { id: string } }>("/admin/users/:id/promote", async (request) => {
+    const operator = currentUser(request);
+    const target = await userById(request.params.id);
+    if (target.role === "Operator") throw conflict(MSG.alreadyOperator);
+    const now = app.clock.now();
+    const updated = await app.db.transaction(async (tx) => {
+      const [row] = await tx.update(users).set({ role: "Operator", updatedAt: now }).where(eq(users.id, target.id)).returning();
+      await recordAudit(tx, {
+        actorId: operator.id,
+        action: "user.promoted",
+        entityType: "user",
+        entityId: target.id,
+        before: { role: target.role },
+        after: { role: "Operator" },
+        at: now,
+      });
+      return row!;
+    });
+    app.searchCache.clear();
+    return { user: toAdminUser(updated) };
+  });
+
+  const authors = alias(users, "author");
+  const subjects = alias(users, "subject");
+  const reviewRows = (where: SQL | undefined) =>
+    app.db
+      .select({ review: reviews, author: authors, subject: subjects })
+      .from(reviews)
+      .innerJoin(authors, eq(authors.id, reviews.authorId))
+      .innerJoin(subjects, eq(subjects.id, reviews.subjectId))
+      .where(where);
+  const toAdminReview = ({ review, author, subject }: Awaited<ReturnType<typeof reviewRows>>[number]): AdminReview => ({
+    id: review.id,
+    bookingId: review.bookingId,
+    rating: review.rating,
+    text: review.text,
+    createdAt: review.createdAt.toISOString(),
+    publishedAt: review.publishedAt?.toISOString() ?? null,
+    hiddenAt: review.hiddenAt?.toISOString() ?? null,
+    author: toAdminPerson(author),
+    subject: toAdminPerson(subject),
+  });
+
+  app.get("/admin/reviews", async (request): Promise<AdminPage<AdminReview>> => {
+    const { q, page: pageNumber } = parseWith(adminListQuerySchema, request.query);
+    const where = q ? or(nameMatches(authors, q), nameMatches(subjects, q), ilike(reviews.text, contains(q))) : undefined;
+    const [rows, [total]] = await Promise.all([
+      reviewRows(where).orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(ADMIN_PAGE_SIZE).offset(offset(pageNumber)),
+      app.db
+        .select({ n: count() })
+        .from(reviews)
+        .innerJoin(authors, eq(authors.id, reviews.authorId))
+        .innerJoin(subjects, eq(subjects.id, reviews.subjectId))
+        .where(where),
+    ]);
+    return page(rows.map(toAdminReview), total?.n ?? 0, pageNumber);
+  });
+
+  app.put<{ Params: { id: string } }>("/admin/reviews/:id/visibility", async (request) => {
+    const operator = currentUser(request);
+    const id = pathId(request.params.id, MSG.reviewNotFound);
+    const { hidden } = parseWith(reviewVisibilitySchema, request.body);
+    const now = app.clock.now();
+    await app.db.transaction(async (tx) => {
+      const [review] = await tx.select().from(reviews).where(eq(reviews.id, id)).for("update");
+      if (!review) throw notFound(MSG.reviewNotFound);
+      if (Boolean(review.hiddenAt) === hidden) return;
+      const [updated] = await tx.update(reviews).set({ hiddenAt: hidden ? now : null }).where(eq(reviews.id, id)).returning();
+      await refreshRating(tx, review.subjectId);
+      await recordAudit(tx, {
+        actorId: operator.id,
+        action: hidden ? "review.hidden" : "review.shown",
+        entityType: "review",
+        entityId: id,
+        before: { hiddenAt: review.hiddenAt?.toISOString() ?? null },
+        after: { hiddenAt: updated!.hiddenAt?.toISOString() ?? null },
+        at: now,
+      });
+    });
+    const [row] = await reviewRows(eq(reviews.id, id));
+    return { review: toAdminReview(row!) };
+  });
+
+  app.get("/admin/stats", async (): Promise<AdminStats> => {
+    const now = app.clock.now();
+    // Weeks start on Monday in Manila: shift to Manila wall-clock time, then truncate.
+    const manilaWeek = sql<string>`to_char(date_trunc('week', (${bookings.createdAt} at time zone 'UTC') + interval '8 hours'), 'YYYY-MM-DD')`;
+    const firstWeek = mondayOf(manilaDate(new Date(now.getTime() - (STATS_WEEKS - 1) * 7 * DAY_MS)));
+    const since = new Date(`${firstWeek}T00:00:00+08:00`);
+    const [byWeek, [rewards], [active7], [active30], [userTotals], [bookingTotals]] = await Promise.all([
+      app.db
+        .select({ week: manilaWeek, status: bookings.status, count: sql<number>`count(*)::int`, pesos: sql<number>`coalesce(sum(${bookings.price}), 0)::int` })
+        .from(bookings)
+        .where(gt(bookings.createdAt, since))
+        .groupBy(manilaWeek, bookings.status),
+      app.db.select({ count: sql<number>`count(*)::int`, pesos: sql<number>`coalesce(sum(${referralRewards.amount}), 0)::int` }).from(referralRewards),
+      app.db.select({ n: sql<number>`count(distinct ${sessions.userId})::int` }).from(sessions).where(gt(sessions.createdAt, new Date(now.getTime() - 7 * DAY_MS))),
+      app.db.select({ n: sql<number>`count(distinct ${sessions.userId})::int` }).from(sessions).where(gt(sessions.createdAt, new Date(now.getTime() - 30 * DAY_MS))),
+      app.db
+        .select({ users: sql<number>`count(*)::int`, assistants: sql<number>`count(*) filter (where ${users.role} = 'Assistant')::int` })
+        .from(users),
+      app.db
+        .select({
+          bookings: sql<number>`count(*)::int`,
+          paymentsWaiting: sql<number>`count(*) filter (where ${bookings.paymentStatus} = 'UNVERIFIED' and ${bookings.status} in ('PENDING', 'CONFIRMED'))::int`,
+          pesosPaid: sql<number>`coalesce(sum(${bookings.price}) filter (where ${bookings.paymentStatus} = 'PAID'), 0)::int`,
+        })
+        .from(bookings),
+    ]);
+    const weeks = Array.from({ length: STATS_WEEKS }, (_, index) => {
+      const weekStart = addDays(firstWeek, index * 7);
+      const byStatus = Object.fromEntries(
+        STATUSES.map((status) => {
+          const row = byWeek.find((entry) => entry.week === weekStart && entry.status === status);
+          return [status, { count: row?.count ?? 0, pesos: row?.pesos ?? 0 }];
+        }),
+      ) as AdminStats["weeks"][number]["byStatus"];
+      return { weekStart, byStatus };
+    });
+    return {
+      weeks,
+      rewards: { count: rewards?.count ?? 0, pesos: rewards?.pesos ?? 0 },
+      activeUsers: { last7Days: active7?.n ?? 0, last30Days: active30?.n ?? 0 },
+      totals: {
+        users: userTotals?.users ?? 0,
+        assistants: userTotals?.assistants ?? 0,
+        bookings: bookingTotals?.bookings ?? 0,
+        paymentsWaiting: bookingTotals?.paymentsWaiting ?? 0,
+        pesosPaid: bookingTotals?.pesosPaid ?? 0,
+      },
+    };
+  });
+
+  app.get("/admin/audit", async (request): Promise<AdminPage<AuditEntry>> => {
+    const { page: pageNumber } = parseWith(adminListQuerySchema, request.query);
+    const [rows, [total]] = await Promise.all([
+      app.db
+        .select({ entry: auditLog, actor: users })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.actorId))
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(ADMIN_PAGE_SIZE)
+        .offset(offset(pageNumber)),
+      app.db.select({ n: count() }).from(auditLog),
+    ]);
+    const items = rows.map(({ entry, actor }) => ({
+      id: entry.id,
+      actor: actor ? toAdminPerson(actor) : null,
+      action: entry.action,
+      entityType: entry.entityType as AuditEntry["entityType"],
+      entityId: entry.entityId,
+      before: entry.before,
+      after: entry.after,
+      createdAt: entry.createdAt.toISOString(),
+    }));
+    return page(items, total?.n ?? 0, pageNumber);
+  });
+}
+
+const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+/** The Monday of the week of a calendar date. */
+const mondayOf = (iso: string) => addDays(iso, -((new Date(`${iso}T00:00:00Z`).getUTCDay() + 6) % 7));
+

@@ -1,0 +1,34 @@
+import { paymentReference, type AdminBooking, type AdminPerson, type AdminUser, type BookingStatus } from "@vam/shared";
+import type { UserRow } from "../auth/authenticate.js";
+import { manilaDate, manilaTime } from "../bookings/manila.js";
+import type { BookingWithParties } from "../bookings/queries.js";
+
+export const toAdminPerson = (user: Pick<UserRow, "id" | "username" | "firstName" | "lastName">): AdminPerson => ({
+  id: user.id,
+  username: user.username,
+  firstName: user.firstName,
+  lastName: user.lastName,
+});
+
+export const toAdminUser = (user: UserRow): AdminUser => ({
+  ...toAdminPerson(user),
+  email: user.email,
+  role: user.role,
+  createdAt: user.createdAt.toISOString(),
+  suspendedAt: user.suspendedAt?.toISOString() ?? null,
+});
+
+export const toAdminBooking = ({ booking, client, consultant }: BookingWithParties): AdminBooking => ({
+  id: booking.id,
+  reference: paymentReference(booking.consultantId),
+  amount: booking.price,
+  status: booking.status as BookingStatus,
+  paymentStatus: booking.paymentStatus,
+  cancelReason: booking.cancelReason,
+  date: manilaDate(booking.startsAt),
+  startTime: manilaTime(booking.startsAt),
+  endTime: manilaTime(booking.endsAt),
+  createdAt: booking.createdAt.toISOString(),
+  client: toAdminPerson(client),
+  assistant: toAdminPerson(consultant),
+});

@@ -1,0 +1,105 @@
+import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../db/client.js";
+import { bookings } from "../db/schema.js";
+import { announce } from "../notifications/create.js";
+import type { NotificationRow } from "../notifications/serialize.js";
+import { publishReviews, windowClosedBefore } from "../reviews/publish.js";
+import { REVIEW_WINDOW_DAYS } from "@vam/shared";
+import { notifyBothParties, publishChange } from "./changes.js";
+import { bookingsWithParties, type BookingWithParties } from "./queries.js";
+
+/** At most this many holds expire per transaction; the sweep loops until none is due. */
+const BATCH = 100;
+
+export interface SweepResult {
+  /** Bookings this call cancelled. */
+  expired: string[];
+  /** REVIEW notifications sent for reviews published because their window closed. */
+  reviewNotices: number;
+}
+
+/**
+ * One transaction: cancels up to BATCH due holds. A hold is due when the booking is PENDING and
+ * either its payment is still unverified `windowMs` after creation, or its start has come.
+ * `FOR UPDATE SKIP LOCKED` lets several instances sweep at once without waiting for each other,
+ * and the update re-checks PENDING: a booking is expired exactly once, and never one that was
+ * just accepted or paid.
+ */
+async function expireBatch(db: Db, now: Date, windowMs: number) {
+  const paymentDeadline = new Date(now.getTime() - windowMs);
+  return db.transaction(async (tx) => {
+    const due = tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.status, "PENDING"),
+          or(and(eq(bookings.paymentStatus, "UNVERIFIED"), lte(bookings.createdAt, paymentDeadline)), lte(bookings.startsAt, now)),
+        ),
+      )
+      .orderBy(bookings.createdAt)
+      .limit(BATCH)
+      .for("update", { skipLocked: true });
+    const expired = await tx
+      .update(bookings)
+      .set({
+        status: "CANCELLED",
+        cancelReason: sql`(case when ${bookings.paymentStatus} = 'UNVERIFIED' then 'PAYMENT_EXPIRED' else 'NOT_ACCEPTED' end)::cancel_reason`,
+        sequence: sql`${bookings.sequence} + 1`,
+        updatedAt: now,
+      })
+      .where(and(inArray(bookings.id, due), eq(bookings.status, "PENDING")))
+      .returning({ id: bookings.id });
+    const ids = expired.map((row) => row.id);
+    if (ids.length === 0) return { changed: [] as BookingWithParties[], notifications: [] as NotificationRow[] };
+    const changed = await bookingsWithParties(tx, inArray(bookings.id, ids));
+    const notifications: NotificationRow[] = [];
+    for (const item of changed) {
+      notifications.push(...(await notifyBothParties(tx, item.booking.cancelReason === "PAYMENT_EXPIRED" ? "paymentExpired" : "notAccepted", item)));
+    }
+    return { changed, notifications };
+  });
+}
+
+/** Expires due holds and publishes reviews whose window closed; tells everyone concerned after commit. */
+export async function sweep(app: FastifyInstance): Promise<SweepResult> {
+  const now = app.clock.now();
+  const result: SweepResult = { expired: [], reviewNotices: 0 };
+  for (;;) {
+    const batch = await expireBatch(app.db, now, app.config.paymentWindowMs);
+    for (const item of batch.changed) {
+      result.expired.push(item.booking.id);
+      await publishChange(
+        app,
+        item,
+        batch.notifications.filter((notice) => notice.entityId === item.booking.id),
+      );
+    }
+    if (batch.changed.length < BATCH) break;
+  }
+  if (result.expired.length > 0) app.log.info({ count: result.expired.length }, "expired unpaid or unaccepted bookings");
+
+  const windowStart = new Date(now.getTime() - REVIEW_WINDOW_DAYS * 24 * 3600_000);
+  const notices = await app.db.transaction((tx) => publishReviews(tx, windowClosedBefore(windowStart), now));
+  result.reviewNotices = notices.length;
+  for (const notice of notices) await announce(app, notice);
+  return result;
+}
+
+/** Runs the sweep every `intervalMs` on this instance until the app closes. */
+export function scheduleSweep(app: FastifyInstance, intervalMs: number) {
+  if (intervalMs <= 0) return;
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sweep(app)
+      .catch((error: unknown) => app.log.error({ err: error }, "sweep failed"))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  app.addHook("onClose", async () => clearInterval(timer));
+}

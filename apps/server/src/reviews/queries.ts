@@ -1,0 +1,65 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { reviewClosesAt, type BookingReviews, type Review } from "@vam/shared";
+import type { Db } from "../db/client.js";
+import { reviews, users } from "../db/schema.js";
+
+export type ReviewRow = typeof reviews.$inferSelect;
+export type ReviewAuthor = Pick<typeof users.$inferSelect, "id" | "firstName" | "lastName" | "avatar">;
+export interface ReviewWithAuthor {
+  review: ReviewRow;
+  author: ReviewAuthor;
+}
+
+export const authorColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName, avatar: users.avatar };
+
+export const toReview = ({ review, author }: ReviewWithAuthor): Review => ({
+  id: review.id,
+  bookingId: review.bookingId,
+  rating: review.rating,
+  text: review.text,
+  createdAt: review.createdAt.toISOString(),
+  publishedAt: review.publishedAt?.toISOString() ?? null,
+  author,
+});
+
+/** The reviews of these bookings with their authors, by booking id (one query). */
+export async function reviewsOfBookings(db: Db, bookingIds: string[]): Promise<Map<string, ReviewWithAuthor[]>> {
+  const byBooking = new Map<string, ReviewWithAuthor[]>();
+  if (bookingIds.length === 0) return byBooking;
+  const rows = await db
+    .select({ review: reviews, author: authorColumns })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.authorId))
+    .where(inArray(reviews.bookingId, bookingIds));
+  for (const row of rows) byBooking.set(row.review.bookingId, [...(byBooking.get(row.review.bookingId) ?? []), row]);
+  return byBooking;
+}
+
+/**
+ * The reviews of one booking as `viewerId` may see them: their own always; the other party's
+ * only once published (double-blind), and never one an operator hid.
+ */
+export function bookingReviewsFor(viewerId: string, completedAt: Date | null, rows: ReviewWithAuthor[] = []): BookingReviews {
+  const mine = rows.find((row) => row.review.authorId === viewerId);
+  const theirs = rows.find((row) => row.review.authorId !== viewerId);
+  const theirsVisible = theirs && theirs.review.publishedAt && !theirs.review.hiddenAt ? theirs : undefined;
+  return {
+    mine: mine ? toReview(mine) : null,
+    theirs: theirsVisible ? toReview(theirsVisible) : null,
+    theirsSubmitted: theirs !== undefined,
+    closesAt: completedAt ? reviewClosesAt(completedAt).toISOString() : null,
+  };
+}
+
+/** Recomputes the stored average and count of the published, visible reviews about `userId`. */
+export async function refreshRating(db: Db, userId: string) {
+  const visible = and(eq(reviews.subjectId, userId), sql`${reviews.publishedAt} is not null`, isNull(reviews.hiddenAt));
+  const [stats] = await db
+    .select({ average: sql<number | null>`avg(${reviews.rating})::real`, count: sql<number>`count(*)::int` })
+    .from(reviews)
+    .where(visible);
+  await db
+    .update(users)
+    .set({ ratingAverage: stats?.count ? stats.average : null, reviewCount: stats?.count ?? 0 })
+    .where(eq(users.id, userId));
+}

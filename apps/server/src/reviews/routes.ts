@@ -1,0 +1,88 @@
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { MSG, REVIEW_PAGE_SIZE, createReviewSchema, reviewPageSchema, reviewRefusal, type ReviewPage } from "@vam/shared";
+import { currentUser } from "../auth/authenticate.js";
+import { publishChange } from "../bookings/changes.js";
+import { partyBooking } from "../bookings/queries.js";
+import { bookingView } from "../bookings/serialize.js";
+import { reviews, users } from "../db/schema.js";
+import { badRequest, conflict, parseWith, pgError } from "../http/errors.js";
+import { pathId } from "../http/params.js";
+import { publishReviews } from "./publish.js";
+import { authorColumns, toReview } from "./queries.js";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+interface Cursor {
+  publishedAt: string;
+  id: string;
+}
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
+function decodeCursor(raw: string): Cursor {
+  try {
+    const cursor = JSON.parse(Buffer.from(raw, "base64url").toString()) as Partial<Cursor>;
+    const { publishedAt, id } = cursor;
+    if (typeof publishedAt === "string" && ISO_INSTANT.test(publishedAt) && !Number.isNaN(Date.parse(publishedAt)) && typeof id === "string" && UUID.test(id)) {
+      return { publishedAt, id };
+    }
+  } catch {
+    // falls through
+  }
+  throw badRequest(MSG.invalidCursor, "cursor");
+}
+
+/** Writing a review of a completed booking, and the published reviews of a profile. */
+export async function reviewRoutes(app: FastifyInstance) {
+  app.post<{ Params: { id: string } }>("/bookings/:id/review", { preHandler: app.authenticate }, async (request, reply) => {
+    const me = currentUser(request);
+    const id = pathId(request.params.id, MSG.bookingNotFound);
+    const input = parseWith(createReviewSchema, request.body);
+
+    const result = await app.db
+      .transaction(async (tx) => {
+        // The booking's lock serialises the two parties: the second writer always sees the first.
+        const found = await partyBooking(tx, id, me.id, { lock: true });
+        const now = app.clock.now();
+        const written = await tx.select({ authorId: reviews.authorId }).from(reviews).where(eq(reviews.bookingId, id));
+        const refusal = reviewRefusal(found.booking, written.some((row) => row.authorId === me.id), now);
+        if (refusal) throw conflict(refusal);
+        const subject = found.party === "client" ? found.consultant : found.client;
+        await tx.insert(reviews).values({ bookingId: id, authorId: me.id, subjectId: subject.id, rating: input.rating, text: input.text, createdAt: now });
+        // Double-blind: both become visible once both are written.
+        const notices = written.length > 0 ? await publishReviews(tx, eq(reviews.bookingId, id), now) : [];
+        return { found, notices };
+      })
+      .catch((error) => {
+        if (pgError(error)?.code === "23505") throw conflict(MSG.reviewExists);
+        throw error;
+      });
+
+    await publishChange(app, result.found, result.notices);
+    request.log.info({ bookingId: id }, "review written");
+    return reply.status(201).send({ booking: await bookingView(app.db, me.id, result.found) });
+  });
+
+  app.get<{ Params: { id: string } }>("/profiles/:id/reviews", async (request): Promise<ReviewPage> => {
+    const subjectId = pathId(request.params.id, MSG.userNotFound);
+    const { cursor } = parseWith(reviewPageSchema, request.query);
+    const after = cursor ? decodeCursor(cursor) : undefined;
+    const rows = await app.db
+      .select({ review: reviews, author: authorColumns })
+      .from(reviews)
+      .innerJoin(users, eq(users.id, reviews.authorId))
+      .where(
+        and(
+          eq(reviews.subjectId, subjectId),
+          sql`${reviews.publishedAt} is not null`,
+          isNull(reviews.hiddenAt),
+          after ? sql`(${reviews.publishedAt}, ${reviews.id}) < (${after.publishedAt}::timestamptz, ${after.id}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(desc(reviews.publishedAt), desc(reviews.id))
+      .limit(REVIEW_PAGE_SIZE + 1);
+    const items = rows.slice(0, REVIEW_PAGE_SIZE).map(toReview);
+    const last = rows.length > REVIEW_PAGE_SIZE ? rows[REVIEW_PAGE_SIZE - 1]!.review : undefined;
+    return { items, nextCursor: last ? encodeCursor({ publishedAt: last.publishedAt!.toISOString(), id: last.id }) : null };
+  });
+}
