@@ -1,8 +1,10 @@
+import { eq } from "drizzle-orm";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { RegisterInput, SelfUser } from "@vam/shared";
 import { loadConfig, type Config } from "../../src/config.js";
+import { users } from "../../src/db/schema.js";
 import { startServer, type RunningServer } from "../../src/server.js";
 import { openTestDatabase } from "./database.js";
 
@@ -22,6 +24,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       DATA_DIR: dataDir,
       LOG_LEVEL: "silent",
       AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+      // Tests run the sweep themselves (sweep(server.app)) at the time they choose.
+      SWEEP_INTERVAL_SECONDS: "0",
       ...env,
     }),
   };
@@ -87,4 +91,11 @@ export async function signUp(server: TestServer, overrides: Partial<RegisterInpu
     body: { username: input.username, password: input.password },
   });
   return { token: login.body.token, user: login.body.userInfo, input };
+}
+
+/** An operator account: registered like anyone (registration never makes one), then promoted in the database. */
+export async function signUpOperator(server: TestServer, overrides: Partial<RegisterInput> = {}) {
+  const account = await signUp(server, { role: "Boss", ...overrides });
+  await server.database.db.update(users).set({ role: "Operator" }).where(eq(users.id, account.user.id));
+  return { ...account, user: { ...account.user, role: "Operator" as const } };
 }
