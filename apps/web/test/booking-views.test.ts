@@ -1,31 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { Booking, BookingStatus } from "@vam/shared";
 import { BOOKINGS_PAGE_TABS, DASHBOARD_TABS, bookingsOfTab, bookingsPageTabOf } from "../src/features/bookings/booking-filters";
 import { googleCalendarLink } from "../src/features/bookings/google-calendar";
 import { dashboardActions } from "../src/features/dashboard/dashboard-actions";
 import { rescheduleDates, startsFor } from "../src/features/dashboard/reschedule-options";
+import { booking, manila } from "./fixtures";
 
 const TODAY = "2026-11-23";
-let counter = 0;
-function booking(date: string, status: BookingStatus, extra: Partial<Booking> = {}): Booking {
-  const person = { id: "p", username: "p", firstName: "Maria", lastName: "Santos", avatar: null, role: "Assistant" as const };
-  return {
-    id: `b${++counter}`,
-    date,
-    startTime: "09:00",
-    endTime: "13:00",
-    duration: 4,
-    price: 5000,
-    status,
-    paymentStatus: "UNVERIFIED",
-    isRecurring: false,
-    consultantId: "consultant",
-    consultant: { ...person, id: "consultant" },
-    user: { ...person, id: "client", firstName: "Ramon", lastName: "Reyes", role: "Boss" },
-    createdAt: "2026-11-01T00:00:00Z",
-    ...extra,
-  };
-}
 
 const tab = (tabs: typeof BOOKINGS_PAGE_TABS | typeof DASHBOARD_TABS, label: string) => tabs.find((t) => t.label === label)!;
 
@@ -71,7 +51,8 @@ describe("the dashboard's actions (spec: only to whom they are allowed)", () => 
     ["CANCELLED", "consultant", []],
     ["CANCELLED", "client", []],
   ] as const)("%s as %s: %j", (status, party, expected) => {
-    expect(dashboardActions(booking(TODAY, status), party)).toEqual(expected);
+    // Paid and over: only the status and the party decide.
+    expect(dashboardActions(booking(TODAY, status, { paymentStatus: "PAID" }), party, manila(TODAY, "14:00"))).toEqual(expected);
   });
 });
 

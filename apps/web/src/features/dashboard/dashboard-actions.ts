@@ -15,8 +15,9 @@ const OFFERED: Record<string, Partial<Record<BookingParty, DashboardAction[]>>> 
 /** The rule each offered action must also pass (the server's rules, shared). */
 const RULE = { accept: "accept", decline: "cancel", cancel: "cancel", complete: "complete", reschedule: "reschedule" } as const;
 
-export function dashboardActions(booking: Booking, party: BookingParty): DashboardAction[] {
+/** The offered actions that the rules allow `party` at `now` (Complete: paid and over). */
+export function dashboardActions(booking: Booking, party: BookingParty, now: Date): DashboardAction[] {
   return (OFFERED[booking.status]?.[party] ?? []).filter(
-    (action) => action === "chat" || canActOnBooking(RULE[action], booking.status, party),
+    (action) => action === "chat" || canActOnBooking(RULE[action], booking, party, now),
   );
 }

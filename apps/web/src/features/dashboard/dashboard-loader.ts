@@ -1,4 +1,4 @@
-import type { Booking, BookingParty, Role } from "@vam/shared";
+import type { AccountRole, Booking, BookingParty } from "@vam/shared";
 import type { LoaderFunctionArgs } from "react-router";
 import { readToken, readUser } from "../auth/storage";
 import { fetchBookingsAs } from "../bookings/bookings-api";
@@ -6,8 +6,11 @@ import { fetchBookingsAs } from "../bookings/bookings-api";
 /** The search parameter that holds an Assistant's choice of view. */
 export const VIEW_PARAM = "view";
 
-/** Assistants see their consultant view unless they chose the client one; everyone else is a client. */
-export function dashboardView(role: Role | undefined, params: URLSearchParams): BookingParty {
+/**
+ * Assistants see their consultant view unless they chose the client one; everyone else (an
+ * Operator too: nobody books them) sees the bookings they made as a client.
+ */
+export function dashboardView(role: AccountRole | undefined, params: URLSearchParams): BookingParty {
   if (role !== "Assistant") return "client";
   return params.get(VIEW_PARAM) === "client" ? "client" : "consultant";
 }

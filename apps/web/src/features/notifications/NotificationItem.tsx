@@ -1,11 +1,12 @@
 import type { AppNotification, NotificationType } from "@vam/shared";
-import { Bell, CalendarDays, Gift, MessageSquare, type LucideIcon } from "lucide-react";
+import { Bell, CalendarDays, Gift, MessageSquare, Star, type LucideIcon } from "lucide-react";
 import { relativeTime } from "./relative-time";
 
 const ICONS: Record<NotificationType, LucideIcon> = {
   MESSAGE: MessageSquare,
   BOOKING: CalendarDays,
   REFERRAL: Gift,
+  REVIEW: Star,
   SYSTEM: Bell,
 };
 

@@ -6,6 +6,7 @@ export function notificationTarget(notification: AppNotification): string | null
     case "MESSAGE":
       return notification.chatId ? `/chat/${notification.chatId}` : "/chat";
     case "BOOKING":
+    case "REVIEW": // a review about the user was published: it shows on its booking
       return notification.entityId ? `/bookings/${notification.entityId}` : "/bookings";
     case "REFERRAL":
       return "/profile";
