@@ -13,3 +13,12 @@ export function formatMonthYear(iso: string | null | undefined): string {
 export function formatHourlyRate(rate: number): string {
   return `${formatPeso(rate)}/hr`;
 }
+
+const mediumDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: TIME_ZONE });
+
+/** "Nov 22, 2026" (Manila) from an instant; empty when missing or unreadable. */
+export function formatDate(iso: string | Date | null | undefined): string {
+  if (!iso) return "";
+  const date = iso instanceof Date ? iso : new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : mediumDate.format(date);
+}

@@ -8,6 +8,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { Tabs } from "../../components/Tabs";
 import { ToggleGroup } from "../../components/ToggleGroup";
 import { useAuth } from "../auth/auth-context";
+import { ReviewDialog } from "../reviews/ReviewDialog";
 import { BookingItem, bookingElementId, type BookingActions, type BookingsView } from "./BookingItem";
 import { BookingRescheduleModal } from "./BookingRescheduleModal";
 import { BookingsLoadFailed, BookingsLoading } from "./BookingsLoadStates";
@@ -17,6 +18,7 @@ import { downloadBookingCalendar, messageOtherParty, rescheduleBooking, updateBo
 import type { BookingsPageData, bookingsLoader } from "./bookings-loader";
 import type { DateTime } from "./DateTimePicker";
 import { useLiveBookings } from "./useLiveBookings";
+import { useLocalUpdates } from "./useLocalUpdates";
 
 const VIEWS = [
   { value: "consultations", label: "My Consultations", icon: Briefcase },
@@ -59,6 +61,8 @@ function BookingsContent({ data }: { data: BookingsPageData }) {
   const [tab, setTab] = useState(() => (focus ? bookingsPageTabOf(focus) : 0));
   const [rescheduling, setRescheduling] = useState<Booking | null>(null);
   const [cancelling, setCancelling] = useState<Booking | null>(null);
+  const [reviewing, setReviewing] = useState<Booking | null>(null);
+  const [latest, remember] = useLocalUpdates(data);
   /** The booking an action is running on. */
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -71,7 +75,7 @@ function BookingsContent({ data }: { data: BookingsPageData }) {
   }, [focus]);
 
   if (!user) return null;
-  const list = view === "consultations" ? data.consultations : data.made;
+  const list = (view === "consultations" ? data.consultations : data.made).map(latest);
   const otherName = (booking: Booking) => fullName(otherPerson(booking, userId));
 
   /** Runs an action on a booking, then refreshes the list (also after a refusal: it changed elsewhere). */
@@ -134,6 +138,7 @@ function BookingsContent({ data }: { data: BookingsPageData }) {
       ),
     onDownload: (booking) =>
       void downloadBookingCalendar(booking.id).catch((error: unknown) => toast.error(serverMessageOr(error, MSG.bookingCalendarFailed))),
+    onReview: setReviewing,
   };
 
   const panel = (index: number) => {
@@ -203,6 +208,17 @@ function BookingsContent({ data }: { data: BookingsPageData }) {
       >
         {MSG.confirmCancel}
       </ConfirmDialog>
+      {reviewing && (
+        <ReviewDialog
+          booking={reviewing}
+          otherName={otherName(reviewing)}
+          onSubmitted={(updated) => {
+            remember(updated);
+            void revalidate();
+          }}
+          onClose={() => setReviewing(null)}
+        />
+      )}
     </div>
   );
 }

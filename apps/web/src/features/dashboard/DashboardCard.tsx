@@ -1,5 +1,19 @@
 import { MSG, formatLongDate, formatPeso, formatTime, type Booking } from "@vam/shared";
-import { Ban, CalendarClock, CalendarDays, Check, CheckCheck, Clock, Hourglass, MessageSquare, Wallet, X, type LucideIcon } from "lucide-react";
+import {
+  Ban,
+  BadgeCheck,
+  CalendarClock,
+  CalendarDays,
+  Check,
+  CheckCheck,
+  Clock,
+  Hourglass,
+  Info,
+  MessageSquare,
+  Wallet,
+  X,
+  type LucideIcon,
+} from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -9,6 +23,11 @@ import { fullName, otherPerson, partyIn } from "../bookings/booking-party";
 import { updateBookingStatus, type TargetStatus } from "../bookings/bookings-api";
 import { DashboardRescheduleModal } from "./DashboardRescheduleModal";
 import { BookingStatusBadge } from "../bookings/BookingStatusBadge";
+import { PaymentBadge, PaymentReference, PaymentWarning } from "../bookings/PaymentBadge";
+import { cancelReasonText, completeWaitsForPayment, showsPaymentReference, showsPaymentStatus } from "../bookings/booking-payment";
+import { useLocalUpdates } from "../bookings/useLocalUpdates";
+import { BookingReviews } from "../reviews/BookingReviews";
+import { ReviewDialog } from "../reviews/ReviewDialog";
 import { serverMessageOr } from "../../api/errors";
 import { dashboardActions } from "./dashboard-actions";
 
@@ -27,14 +46,22 @@ interface DashboardCardProps {
   onChanged: () => Promise<void> | void;
 }
 
-export function DashboardCard({ booking, userId, onChanged }: DashboardCardProps) {
+export function DashboardCard({ booking: loaded, userId, onChanged }: DashboardCardProps) {
+  // The booking the server sent back after a review, until the list is loaded again.
+  const [latest, remember] = useLocalUpdates(loaded);
+  const booking = latest(loaded);
   const party = partyIn(booking, userId);
   const other = otherPerson(booking, userId);
   const name = fullName(other);
-  const actions = dashboardActions(booking, party);
+  // The browser's clock at render: Complete is offered once the booking is paid and over.
+  const now = new Date();
+  const actions = dashboardActions(booking, party, now);
+  const unpaidOver = completeWaitsForPayment(booking, party, now);
+  const reason = cancelReasonText(booking);
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<keyof typeof CONFIRMATIONS | null>(null);
   const [rescheduling, setRescheduling] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
 
   const changeStatus = async (status: TargetStatus) => {
     setBusy(true);
@@ -63,8 +90,18 @@ export function DashboardCard({ booking, userId, onChanged }: DashboardCardProps
             <p className="text-xs text-slate-400">{party === "consultant" ? "Your client" : "Your assistant"}</p>
           </div>
         </div>
-        <BookingStatusBadge status={booking.status} />
+        <div className="flex shrink-0 flex-col items-end gap-1.5">
+          <BookingStatusBadge status={booking.status} />
+          {showsPaymentStatus(booking) && <PaymentBadge status={booking.paymentStatus} />}
+        </div>
       </header>
+
+      {reason && (
+        <p className="-mt-2 flex items-center gap-1.5 text-sm text-slate-300">
+          <Info aria-hidden="true" className="size-4 shrink-0 text-rose-300" />
+          {reason}
+        </p>
+      )}
 
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
         <Fact icon={CalendarDays} label="Date" value={formatLongDate(booking.date)} wide />
@@ -73,46 +110,59 @@ export function DashboardCard({ booking, userId, onChanged }: DashboardCardProps
         <Fact icon={Wallet} label="Price" value={formatPeso(booking.price)} />
       </dl>
 
+      {showsPaymentReference(booking, party) && <PaymentReference reference={booking.paymentReference} />}
+
       {actions.length > 0 && (
-        <div className="mt-auto flex flex-wrap gap-2 border-t border-slate-800 pt-4">
-          {actions.includes("accept") && (
-            <button type="button" className="btn-primary" disabled={busy} onClick={() => void changeStatus("CONFIRMED")}>
-              <Check aria-hidden="true" className="size-4" />
-              Accept
-            </button>
-          )}
-          {actions.includes("decline") && (
-            <button type="button" className="btn-secondary" disabled={busy} onClick={() => setAsking("decline")}>
-              <X aria-hidden="true" className="size-4" />
-              Decline
-            </button>
-          )}
-          {actions.includes("chat") && (
-            <Link to={`/chat/${other.id}`} className="btn-secondary">
-              <MessageSquare aria-hidden="true" className="size-4" />
-              Chat
-            </Link>
-          )}
-          {actions.includes("complete") && (
-            <button type="button" className="btn-primary" disabled={busy} onClick={() => void changeStatus("COMPLETED")}>
-              <CheckCheck aria-hidden="true" className="size-4" />
-              Complete
-            </button>
-          )}
-          {actions.includes("reschedule") && (
-            <button type="button" className="btn-secondary" disabled={busy} onClick={() => setRescheduling(true)}>
-              <CalendarClock aria-hidden="true" className="size-4" />
-              Reschedule
-            </button>
-          )}
-          {actions.includes("cancel") && (
-            <button type="button" className="btn-ghost text-rose-300 hover:text-rose-200" disabled={busy} onClick={() => setAsking("cancel")}>
-              <Ban aria-hidden="true" className="size-4" />
-              Cancel
-            </button>
-          )}
+        <div className="mt-auto space-y-3 border-t border-slate-800 pt-4">
+          {actions.includes("accept") && <AcceptPaymentNote paid={booking.paymentStatus === "PAID"} />}
+          {unpaidOver && <PaymentWarning>{unpaidOver}</PaymentWarning>}
+          <div className="flex flex-wrap gap-2">
+            {actions.includes("accept") && (
+              <button type="button" className="btn-primary" disabled={busy} onClick={() => void changeStatus("CONFIRMED")}>
+                <Check aria-hidden="true" className="size-4" />
+                Accept
+              </button>
+            )}
+            {actions.includes("decline") && (
+              <button type="button" className="btn-secondary" disabled={busy} onClick={() => setAsking("decline")}>
+                <X aria-hidden="true" className="size-4" />
+                Decline
+              </button>
+            )}
+            {actions.includes("chat") && (
+              <Link to={`/chat/${other.id}`} className="btn-secondary">
+                <MessageSquare aria-hidden="true" className="size-4" />
+                Chat
+              </Link>
+            )}
+            {actions.includes("complete") && (
+              <button type="button" className="btn-primary" disabled={busy} onClick={() => void changeStatus("COMPLETED")}>
+                <CheckCheck aria-hidden="true" className="size-4" />
+                Complete
+              </button>
+            )}
+            {actions.includes("reschedule") && (
+              <button type="button" className="btn-secondary" disabled={busy} onClick={() => setRescheduling(true)}>
+                <CalendarClock aria-hidden="true" className="size-4" />
+                Reschedule
+              </button>
+            )}
+            {actions.includes("cancel") && (
+              <button type="button" className="btn-ghost text-rose-300 hover:text-rose-200" disabled={busy} onClick={() => setAsking("cancel")}>
+                <Ban aria-hidden="true" className="size-4" />
+                Cancel
+              </button>
+            )}
+          </div>
         </div>
       )}
+
+      <BookingReviews
+        booking={booking}
+        other={other}
+        onWrite={() => setReviewing(true)}
+        className="mt-auto border-t border-slate-800 pt-4"
+      />
 
       <ConfirmDialog
         open={question !== null}
@@ -129,7 +179,33 @@ export function DashboardCard({ booking, userId, onChanged }: DashboardCardProps
       {rescheduling && (
         <DashboardRescheduleModal booking={booking} onClose={() => setRescheduling(false)} onRescheduled={() => void onChanged()} />
       )}
+
+      {reviewing && (
+        <ReviewDialog
+          booking={booking}
+          otherName={name}
+          onSubmitted={(updated) => {
+            remember(updated);
+            void onChanged();
+          }}
+          onClose={() => setReviewing(false)}
+        />
+      )}
     </article>
+  );
+}
+
+/** Tells the Assistant, next to Accept, whether the platform has verified the client's payment yet. */
+function AcceptPaymentNote({ paid }: { paid: boolean }) {
+  return paid ? (
+    <p className="flex items-start gap-2 text-sm text-emerald-200">
+      <BadgeCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-300" />
+      The platform has verified the client's payment.
+    </p>
+  ) : (
+    <PaymentWarning>
+      The platform has not verified this payment yet. You can accept now; the booking can be completed once it is verified.
+    </PaymentWarning>
   );
 }
 
