@@ -8,9 +8,10 @@ import { ProjectsSection } from "./ProjectsSection";
 import type { otherProfileLoader } from "./other-profile-loader";
 import { CardSection } from "../../components/CardSection";
 import { BookingCalendar } from "../bookings/BookingCalendar";
+import { ProfileReviews } from "../reviews/ProfileReviews";
 
 export default function OtherProfilePage() {
-  const { profile, profileError, projects, projectsFailed } = useLoaderData<typeof otherProfileLoader>();
+  const { profile, profileError, projects, projectsFailed, reviews } = useLoaderData<typeof otherProfileLoader>();
   const { user } = useAuth();
 
   if (!profile) {
@@ -49,6 +50,8 @@ export default function OtherProfilePage() {
             {profile.bio || `${profile.firstName} hasn't written a bio yet.`}
           </p>
         </CardSection>
+
+        <ProfileReviews key={profile.id} userId={profile.id} first={reviews} />
 
         <CardSection title="Gallery">
           <GalleryView userId={profile.id} />

@@ -2,6 +2,7 @@ import type { ProfilePost } from "@vam/shared";
 import { MapPin, Sparkles } from "lucide-react";
 import { useId, useState } from "react";
 import { UserAvatar } from "../../components/UserAvatar";
+import { RatingSummary } from "../reviews/RatingSummary";
 import { ProfileModal } from "./ProfileModal";
 import { RoleBadge } from "./RoleBadge";
 import { skillsSummary } from "./skills-summary";
@@ -24,6 +25,7 @@ export function ProfileCard({ post, onDeleted }: ProfileCardProps) {
       <h2 id={nameId} className="text-lg font-semibold text-white">
         {fullName}
       </h2>
+      <RatingSummary rating={post.rating} reviewCount={post.reviewCount} />
       <p className="flex items-center gap-1.5 text-sm text-slate-400">
         <MapPin aria-hidden="true" className="size-4 shrink-0 text-teal-400" />
         {post.location || "Location not specified"}

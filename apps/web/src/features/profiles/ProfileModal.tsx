@@ -6,6 +6,7 @@ import { Modal } from "../../components/Modal";
 import { Tabs } from "../../components/Tabs";
 import { UserAvatar } from "../../components/UserAvatar";
 import { formatHourlyRate } from "../../lib/format";
+import { RatingSummary } from "../reviews/RatingSummary";
 import { useAuth } from "../auth/auth-context";
 import { GalleryView } from "../gallery/GalleryView";
 import { DeleteProfileDialog } from "./DeleteProfileDialog";
@@ -35,6 +36,7 @@ export function ProfileModal({ post, onClose, onDeleted }: ProfileModalProps) {
           <UserAvatar src={post.avatar} alt={fullName} className="size-24" />
           <div className="flex-1 space-y-1">
             <p className="text-2xl font-bold text-teal-300">{formatHourlyRate(post.salaryRate ?? ASSISTANT_RATE)}</p>
+            <RatingSummary rating={post.rating} reviewCount={post.reviewCount} />
             <p className="flex items-center justify-center gap-1.5 text-sm text-slate-400 sm:justify-start">
               <MapPin aria-hidden="true" className="size-4 text-teal-400" />
               {post.location || "Remote"}

@@ -1,15 +1,15 @@
-import { ASSISTANT_RATE, DEFAULT_RATING, type UserProfile } from "@vam/shared";
-import { Briefcase, CalendarClock, CalendarDays, MapPin, Star, Wallet } from "lucide-react";
+import { ASSISTANT_RATE, type UserProfile } from "@vam/shared";
+import { Briefcase, CalendarClock, CalendarDays, MapPin, Wallet } from "lucide-react";
 import { DetailList, type Detail } from "../../components/DetailList";
 import { UserAvatar } from "../../components/UserAvatar";
 import { formatHourlyRate, formatMonthYear } from "../../lib/format";
+import { RatingSummary } from "../reviews/RatingSummary";
 import { RoleBadge } from "./RoleBadge";
 import { SkillList } from "./SkillList";
 
 /** The card of another user's profile page. */
 export function ProfileSummary({ profile }: { profile: UserProfile }) {
   const fullName = `${profile.firstName} ${profile.lastName}`;
-  const rating = profile.rating || DEFAULT_RATING;
   const details: Detail[] = [
     { icon: MapPin, label: "Location", value: profile.location || "Location not specified" },
     { icon: Briefcase, label: "Experience", value: profile.experience || "N/A" },
@@ -26,13 +26,7 @@ export function ProfileSummary({ profile }: { profile: UserProfile }) {
           {fullName}
         </h1>
         <RoleBadge role={profile.role} />
-        <p className="flex items-center gap-1 text-sm text-amber-300">
-          <Star aria-hidden="true" className="size-4 fill-amber-300" />
-          <span>
-            {rating.toFixed(1)}
-            <span className="sr-only"> out of 5 rating</span>
-          </span>
-        </p>
+        <RatingSummary rating={profile.rating} reviewCount={profile.reviewCount} />
       </div>
       <DetailList details={details} />
       <div>

@@ -1,6 +1,7 @@
-import type { ProjectPost, UserProfile } from "@vam/shared";
+import type { ProjectPost, ReviewPage, UserProfile } from "@vam/shared";
 import type { LoaderFunctionArgs } from "react-router";
 import { ApiError } from "../../api/errors";
+import { fetchReviewPage } from "../reviews/reviews-api";
 import { fetchUserProfile, fetchUserProjects } from "./profiles-api";
 
 interface OtherProfileData {
@@ -9,12 +10,18 @@ interface OtherProfileData {
   profileError: "notFound" | "failed" | null;
   projects: ProjectPost[];
   projectsFailed: boolean;
+  /** The first page of reviews about the user; null when it failed to load. */
+  reviews: ReviewPage | null;
 }
 
-/** The profile and the user's posts, each falling back to empty data on failure. */
+/** The profile, the user's posts and the first reviews about them, each falling back to empty data on failure. */
 export async function otherProfileLoader({ params }: LoaderFunctionArgs): Promise<OtherProfileData> {
   const userId = params.id ?? "";
-  const [profile, projects] = await Promise.allSettled([fetchUserProfile(userId), fetchUserProjects(userId)]);
+  const [profile, projects, reviews] = await Promise.allSettled([
+    fetchUserProfile(userId),
+    fetchUserProjects(userId),
+    fetchReviewPage(userId),
+  ]);
   const notFound =
     profile.status === "rejected" && profile.reason instanceof ApiError && [400, 404].includes(profile.reason.status);
   return {
@@ -22,5 +29,6 @@ export async function otherProfileLoader({ params }: LoaderFunctionArgs): Promis
     profileError: profile.status === "fulfilled" ? null : notFound ? "notFound" : "failed",
     projects: projects.status === "fulfilled" ? projects.value : [],
     projectsFailed: projects.status === "rejected",
+    reviews: reviews.status === "fulfilled" ? reviews.value : null,
   };
 }

@@ -1,0 +1,122 @@
+import { MSG, type Review, type ReviewPage } from "@vam/shared";
+import { MessageSquareQuote } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { CardSection } from "../../components/CardSection";
+import { Spinner } from "../../components/Spinner";
+import { UserAvatar } from "../../components/UserAvatar";
+import { formatDate } from "../../lib/format";
+import { Stars } from "./Stars";
+import { authorName } from "./review-view";
+import { fetchReviewPage } from "./reviews-api";
+
+interface ProfileReviewsProps {
+  userId: string;
+  /** The first page, loaded with the profile; null when that failed. Mount again (a new `key`) for another user. */
+  first: ReviewPage | null;
+}
+
+/** "Reviews" of /profile/{id}: published reviews about the user, newest first, ten at a time. */
+export function ProfileReviews({ userId, first }: ProfileReviewsProps) {
+  const [items, setItems] = useState<Review[]>(first?.items ?? []);
+  const [cursor, setCursor] = useState<string | null>(first?.nextCursor ?? null);
+  const [failed, setFailed] = useState(first === null);
+  const [loading, setLoading] = useState(false);
+  /** The first review of the page just loaded: focus moves there, since the button may go away. */
+  const [focusId, setFocusId] = useState<string | null>(null);
+  const itemRefs = useRef(new Map<string, HTMLLIElement>());
+  const mounted = useRef(true);
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (focusId) itemRefs.current.get(focusId)?.focus();
+  }, [focusId]);
+
+  /** The next page, or the first again after a failure. */
+  const load = (after: string | null) => {
+    if (loading) return;
+    setLoading(true);
+    setFailed(false);
+    fetchReviewPage(userId, after)
+      .then((page) => {
+        if (!mounted.current) return;
+        setItems((shown) => {
+          const base = after ? shown : [];
+          const seen = new Set(base.map((review) => review.id));
+          return [...base, ...page.items.filter((review) => !seen.has(review.id))];
+        });
+        setCursor(page.nextCursor);
+        if (after) setFocusId(page.items[0]?.id ?? null);
+      })
+      .catch(() => mounted.current && setFailed(true))
+      .finally(() => mounted.current && setLoading(false));
+  };
+
+  const firstFailed = failed && items.length === 0;
+
+  return (
+    <CardSection title="Reviews">
+      {firstFailed ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-rose-300">
+          <p>{MSG.reviewsLoadFailed}</p>
+          <button type="button" className="btn-ghost px-3 py-1.5" disabled={loading} onClick={() => load(null)}>
+            Try again
+          </button>
+        </div>
+      ) : items.length === 0 ? (
+        <p className="flex items-center gap-2 text-sm text-slate-400">
+          <MessageSquareQuote aria-hidden="true" className="size-4 text-slate-400" />
+          No reviews yet
+        </p>
+      ) : (
+        <div className="space-y-4">
+          <ul className="divide-y divide-slate-800">
+            {items.map((review) => (
+              <li
+                key={review.id}
+                ref={(element) => {
+                  if (element) itemRefs.current.set(review.id, element);
+                  else itemRefs.current.delete(review.id);
+                }}
+                tabIndex={-1}
+                className="flex gap-3 py-4 first:pt-0 last:pb-0 focus-visible:outline-offset-4"
+              >
+                <UserAvatar src={review.author.avatar} alt="" className="size-10" />
+                <article className="min-w-0 flex-1 space-y-1.5" aria-label={`Review by ${authorName(review.author)}`}>
+                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                    <p className="font-semibold text-slate-100">{authorName(review.author)}</p>
+                    <Stars rating={review.rating} />
+                    <time dateTime={review.publishedAt ?? review.createdAt} className="text-xs text-slate-400">
+                      {formatDate(review.publishedAt ?? review.createdAt)}
+                    </time>
+                  </div>
+                  {review.text && (
+                    <p className="text-sm leading-relaxed whitespace-pre-line break-words text-slate-300 [overflow-wrap:anywhere]">
+                      {review.text}
+                    </p>
+                  )}
+                </article>
+              </li>
+            ))}
+          </ul>
+          {failed && (
+            <p role="alert" className="text-sm text-rose-300">
+              {MSG.reviewsLoadFailed}
+            </p>
+          )}
+          {cursor && (
+            <button type="button" className="btn-secondary w-full sm:w-auto" disabled={loading} aria-busy={loading} onClick={() => load(cursor)}>
+              {loading && <Spinner className="size-4" />}
+              {loading ? "Loading reviews..." : "Show more reviews"}
+            </button>
+          )}
+        </div>
+      )}
+    </CardSection>
+  );
+}
