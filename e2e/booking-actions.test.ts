@@ -4,7 +4,7 @@ import { MSG, formatLongDate, type Booking, type ChatWithMessages } from "@vam/s
 import { weekdayAhead } from "../apps/server/test/helpers/dates.js";
 import { formatShortDate } from "../apps/web/src/features/bookings/dates.js";
 import { startE2E, type E2E } from "./harness.js";
-import { apiToken, logIn, registerViaApi } from "./helpers.js";
+import { apiToken, logIn, paidAndOver, registerViaApi } from "./helpers.js";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -48,7 +48,7 @@ describe("the bookings page's actions", () => {
     const va = await registerViaApi(e2e, { username: "grace_tan", firstName: "Grace", lastName: "Tan", role: "Assistant" });
     const [first, second] = [weekdayAhead(2), weekdayAhead(3)];
     await book("ramon_cruz", va.id, first);
-    await book("ramon_cruz", va.id, second, "13:00");
+    const secondBooking = await book("ramon_cruz", va.id, second, "13:00");
 
     const { page } = await e2e.newPage();
     await logIn(page, "grace_tan");
@@ -73,15 +73,28 @@ describe("the bookings page's actions", () => {
     await page.getByRole("dialog", { name: "Cancel Booking" }).getByRole("button", { name: "Yes, Cancel Booking" }).click();
     await page.getByText("Booking cancelled successfully").waitFor();
 
-    await card(page, "Ramon Cruz", second).getByRole("button", { name: "Edit booking" }).click();
-    await page.getByRole("menuitem", { name: "Complete booking" }).click();
-    await page.getByText("Booking completed successfully").waitFor();
+    // The second cannot be completed before its payment is verified and its time is over.
+    const upcoming = card(page, "Ramon Cruz", second);
+    await upcoming.getByText("Payment not verified", { exact: true }).waitFor();
+    await upcoming.getByRole("button", { name: "Edit booking" }).click();
+    expect(await page.getByRole("menuitem").allTextContents()).toEqual(["Reschedule booking", "Cancel booking", "Download to Calendar"]);
+    await page.keyboard.press("Escape");
 
-    // Nothing upcoming is left: the empty text and the way to find consultants.
+    // Accepted, paid and over (set in the database: the operator and the clock are other tests'):
+    // nothing upcoming is left, the empty text and the way to find consultants.
+    await api("grace_tan", "PUT", `/bookings/${secondBooking.id}/status`, { status: "CONFIRMED" });
+    const over = await paidAndOver(e2e, secondBooking.id);
+    await page.reload();
     await page.getByText("No upcoming bookings found").waitFor();
     expect(await page.getByRole("link", { name: "Find Consultants" }).getAttribute("href")).toBe("/profile/list");
+
+    // In Past, the Assistant completes it.
     await page.getByRole("tab", { name: "Past" }).click();
-    const done = card(page, "Ramon Cruz", second);
+    const done = card(page, "Ramon Cruz", over);
+    await done.getByText("Paid", { exact: true }).waitFor();
+    await done.getByRole("button", { name: "Edit booking" }).click();
+    await page.getByRole("menuitem", { name: "Complete booking" }).click();
+    await page.getByText("Booking completed successfully").waitFor();
     await done.getByText("Completed", { exact: true }).waitFor();
     expect(await done.getByRole("button", { name: "Edit booking" }).count()).toBe(0);
     await page.getByRole("tab", { name: "Cancelled" }).click();

@@ -5,7 +5,7 @@ import { formatLongDate, type Booking } from "@vam/shared";
 import { weekdayAhead } from "../apps/server/test/helpers/dates.js";
 import { parseCalendarFile } from "../apps/server/test/helpers/ical.js";
 import { startE2E, type E2E } from "./harness.js";
-import { apiToken, logIn, registerViaApi } from "./helpers.js";
+import { apiToken, logIn, paidAndOver, registerViaApi } from "./helpers.js";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -66,6 +66,10 @@ describe("managing a booking", () => {
     await assistant.page.getByRole("heading", { name: "Booking Dashboard" }).waitFor();
     const pendingCard = bookingCard(assistant.page, "Ramon Reyes", date);
     await pendingCard.getByText("Pending", { exact: true }).waitFor();
+    // She sees, next to Accept, that the payment is not verified yet.
+    await pendingCard.getByText("Payment not verified", { exact: true }).waitFor();
+    await pendingCard.getByText(/has not verified this payment yet/).waitFor();
+    await e2e.screenshot(assistant.page, "dashboard-pending-unverified");
     await pendingCard.getByRole("button", { name: "Accept" }).click();
     await assistant.page.getByText("Booking confirmed successfully").waitFor();
     await pendingCard.getByText("Confirmed", { exact: true }).waitFor();
@@ -79,6 +83,10 @@ describe("managing a booking", () => {
     expect(await client.page.getByRole("button", { name: "My Bookings" }).getAttribute("aria-pressed")).toBe("true");
     const item = bookingCard(client.page, "Maria Santos", date);
     await item.getByText("Morning call meeting").waitFor();
+    // The client sees the payment waiting for verification and the reference to write on the transfer.
+    await item.getByText("Payment not verified", { exact: true }).waitFor();
+    await item.getByText(`BOOKING-${maria.id.slice(0, 6)}`, { exact: true }).waitFor();
+    await e2e.screenshot(client.page, "bookings-payment-unverified");
     await item.getByRole("button", { name: "Edit booking" }).click();
     await client.page.getByRole("menuitem", { name: "Reschedule booking" }).click();
     await chooseNewSlot(client.page, date);
@@ -118,13 +126,22 @@ describe("managing a booking", () => {
       method: "PUBLISH",
     });
 
-    // The assistant's dashboard followed the change live; she completes the booking.
+    // The assistant's dashboard followed the change live. It cannot be completed before its
+    // payment is verified and its time is over.
     const movedCard = bookingCard(assistant.page, "Ramon Reyes", moved.date);
-    await movedCard.getByRole("button", { name: "Complete" }).click();
+    await movedCard.getByText("Payment not verified", { exact: true }).waitFor();
+    expect(await movedCard.getByRole("button", { name: "Complete" }).count()).toBe(0);
+
+    // Once paid and over (set in the database: the operator and the clock are other tests'), she completes it.
+    const pastDate = await paidAndOver(e2e, booking.id);
+    await assistant.page.reload();
+    await assistant.page.getByRole("tab", { name: "Past" }).click();
+    const pastCard = bookingCard(assistant.page, "Ramon Reyes", pastDate);
+    await pastCard.getByText("Paid", { exact: true }).waitFor();
+    await pastCard.getByRole("button", { name: "Complete" }).click();
     await assistant.page.getByText("Booking completed successfully").waitFor();
     await assistant.page.getByRole("combobox", { name: "Status" }).selectOption("Completed");
-    await assistant.page.getByRole("tab", { name: "Past" }).click();
-    await movedCard.getByText("Completed", { exact: true }).waitFor();
+    await pastCard.getByText("Completed", { exact: true }).waitFor();
 
     // The referrer sees the reward and its notification.
     const earner = await e2e.newPage();

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { Page } from "playwright-core";
 import type { RegisterInput } from "@vam/shared";
-import { users } from "../apps/server/src/db/schema.js";
+import { bookings, users } from "../apps/server/src/db/schema.js";
 import type { E2E } from "./harness.js";
 
 /** The password of accounts made by `registerViaApi`. */
@@ -57,4 +57,24 @@ export const avatarPng = () =>
 export async function userId(e2e: E2E, username: string): Promise<string> {
   const [row] = await e2e.server.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
   return row!.id;
+}
+
+const WEEK_MS = 7 * 86_400_000;
+
+/**
+ * Makes a booking completable as the server requires since payments are verified: marks its
+ * payment PAID and moves it back by whole weeks (same weekday and time) until it has ended.
+ * Straight in the database: no notification, no live event (reload the page). Returns its new
+ * Manila date (yyyy-MM-dd).
+ */
+export async function paidAndOver(e2e: E2E, bookingId: string): Promise<string> {
+  const { db } = e2e.server.database;
+  const [row] = await db.select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt }).from(bookings).where(eq(bookings.id, bookingId));
+  const shift = (Math.floor((row!.endsAt.getTime() - Date.now()) / WEEK_MS) + 1) * WEEK_MS;
+  const startsAt = new Date(row!.startsAt.getTime() - shift);
+  await db
+    .update(bookings)
+    .set({ paymentStatus: "PAID", paymentDecidedAt: new Date(), startsAt, endsAt: new Date(row!.endsAt.getTime() - shift) })
+    .where(eq(bookings.id, bookingId));
+  return new Date(startsAt.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 }
