@@ -1,6 +1,7 @@
 import { OPERATOR_ROLE } from "@vam/shared";
 import { Banknote, Headset, LayoutDashboard, LogOut, ScrollText, ShieldAlert, Star, UsersRound, type LucideIcon } from "lucide-react";
-import { Link, NavLink, Navigate, Outlet, useNavigate } from "react-router";
+import { useEffect, useRef } from "react";
+import { Link, NavLink, Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { useAuth } from "../features/auth/auth-context";
 import { useDocumentTitle } from "../features/admin/useDocumentTitle";
 import { AppFrame } from "./AppFrame";
@@ -29,6 +30,19 @@ export default AdminLayout;
 function ConsoleFrame({ name }: { name: string }) {
   const { logout } = useAuth();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const sectionsRef = useRef<HTMLUListElement>(null);
+
+  // On phones the sections scroll sideways: keep the current one in view.
+  useEffect(() => {
+    const list = sectionsRef.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    const listBox = list.getBoundingClientRect();
+    const box = current.getBoundingClientRect();
+    list.scrollLeft += box.left - listBox.left - (listBox.width - box.width) / 2;
+  }, [pathname]);
+
   const onLogout = () => {
     // Leave the console first so that it does not redirect to /login meanwhile.
     navigate("/", { flushSync: true });
@@ -46,11 +60,13 @@ function ConsoleFrame({ name }: { name: string }) {
       <NavigationProgress />
       <header className="sticky top-0 z-30 border-b border-slate-800/80 bg-slate-950/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 lg:px-6">
-          <Link to="/home" aria-label="VA Marketplace home" className="flex shrink-0 items-center gap-2 rounded-lg font-bold text-white">
+          <Link to="/home" className="flex shrink-0 items-center gap-2 rounded-lg font-bold text-white">
             <span className="grid size-9 place-items-center rounded-xl bg-teal-500 text-slate-950">
               <Headset aria-hidden="true" className="size-5" />
             </span>
-            <span className="hidden text-lg tracking-tight md:inline">
+            {/* Named by text rather than aria-label, so that the name holds what is seen. */}
+            <span className="sr-only">VA Marketplace home</span>
+            <span aria-hidden="true" className="hidden text-lg tracking-tight md:inline">
               VA<span className="text-teal-400">Marketplace</span>
             </span>
           </Link>
@@ -68,29 +84,32 @@ function ConsoleFrame({ name }: { name: string }) {
       </header>
 
       <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col lg:flex-row lg:gap-8 lg:px-6">
-        <nav
-          aria-label="Operator console"
-          className="sticky top-16 z-20 border-b border-slate-800 bg-slate-950/95 backdrop-blur lg:h-[calc(100vh-4rem)] lg:w-56 lg:shrink-0 lg:border-r lg:border-b-0 lg:bg-transparent lg:py-8 lg:pr-6"
-        >
-          <p className="truncate px-4 pt-2 text-xs text-slate-400 sm:hidden">
-            <span className="sr-only">Signed in as </span>
-            {name}
-          </p>
-          <ul className="flex gap-1 overflow-x-auto px-4 py-2 lg:flex-col lg:overflow-visible lg:p-0">
-            {SECTIONS.map(({ to, label, icon: Icon, end }) => (
-              <li key={to} className="shrink-0">
-                <NavLink
-                  to={to}
-                  end={end}
-                  className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-300 transition-colors hover:bg-slate-800 hover:text-white aria-[current=page]:bg-teal-500/15 aria-[current=page]:text-teal-300"
-                >
-                  <Icon aria-hidden="true" className="size-4" />
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {/* From lg a full-height column with its border; below, only its sticky bar (no box of its own). */}
+        <div className="contents lg:block lg:w-56 lg:shrink-0 lg:border-r lg:border-slate-800">
+          <nav
+            aria-label="Operator console"
+            className="sticky top-16 z-20 border-b border-slate-800 bg-slate-950/95 backdrop-blur lg:border-b-0 lg:bg-transparent lg:py-8 lg:pr-6 lg:backdrop-blur-none"
+          >
+            <p className="truncate px-4 pt-2 text-xs text-slate-400 sm:hidden">
+              <span className="sr-only">Signed in as </span>
+              {name}
+            </p>
+            <ul ref={sectionsRef} className="flex gap-1 overflow-x-auto px-4 py-2 lg:flex-col lg:overflow-visible lg:p-0">
+              {SECTIONS.map(({ to, label, icon: Icon, end }) => (
+                <li key={to} className="shrink-0">
+                  <NavLink
+                    to={to}
+                    end={end}
+                    className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-300 transition-colors hover:bg-slate-800 hover:text-white aria-[current=page]:bg-teal-500/15 aria-[current=page]:text-teal-300"
+                  >
+                    <Icon aria-hidden="true" className="size-4" />
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-8 outline-none lg:px-0">
           <Outlet />
         </main>

@@ -111,6 +111,7 @@ export default function AdminPaymentsPage() {
                   rows={shown}
                   rowKey={(payment) => payment.id}
                   columns={COLUMNS}
+                  stackActions
                   actions={(payment) => (
                     <>
                       <button type="button" className="btn-primary px-3 py-2 whitespace-nowrap" onClick={() => open(payment, "PAID")}>

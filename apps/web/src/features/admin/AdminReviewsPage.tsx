@@ -29,7 +29,7 @@ export default function AdminReviewsPage() {
   return (
     <div className="space-y-6">
       <AdminPageHeader title="Reviews" description="Every review, newest first. A hidden review no longer shows or counts in a rating." />
-      <AdminSearchForm name="Review search" label="Search reviews" placeholder="Author or subject" value={q} />
+      <AdminSearchForm name="Review search" label="Search reviews" placeholder="Author, subject or text" value={q} />
 
       <Suspense key={`${q ?? ""}|${page}`} fallback={<AdminLoading />}>
         <Await resolve={list} errorElement={<AdminLoadFailed />}>

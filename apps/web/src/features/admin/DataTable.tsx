@@ -16,6 +16,8 @@ interface DataTableProps<T> {
   columns: readonly Column<T>[];
   /** The buttons and links of a row, in the last column (headed "Actions") and at the bottom of its card. */
   actions?: (row: T) => ReactNode;
+  /** In the table, the actions one above the other, equally wide (long labels); side by side otherwise. */
+  stackActions?: boolean;
 }
 
 /** True while the element is narrower than its content (it can be scrolled sideways). */
@@ -40,7 +42,7 @@ function useOverflows<E extends HTMLElement>() {
  * sideways. Should the table still be too wide, it scrolls in its own region, which then takes
  * keyboard focus so that it can be scrolled with the arrow keys.
  */
-export function DataTable<T>({ caption, rows, rowKey, columns, actions }: DataTableProps<T>) {
+export function DataTable<T>({ caption, rows, rowKey, columns, actions, stackActions = false }: DataTableProps<T>) {
   const captionId = useId();
   const listHeadingId = useId();
   const { ref, overflows } = useOverflows<HTMLDivElement>();
@@ -90,7 +92,7 @@ export function DataTable<T>({ caption, rows, rowKey, columns, actions }: DataTa
                 </th>
               ))}
               {actions && (
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
+                <th scope="col" className="px-4 py-3 font-semibold">
                   Actions
                 </th>
               )}
@@ -109,7 +111,9 @@ export function DataTable<T>({ caption, rows, rowKey, columns, actions }: DataTa
                 ))}
                 {actions && (
                   <td className="px-4 py-3">
-                    <div className="flex flex-wrap justify-end gap-2">{actions(row)}</div>
+                    <div className={stackActions ? "flex flex-col items-stretch gap-2" : "flex gap-2 whitespace-nowrap"}>
+                      {actions(row)}
+                    </div>
                   </td>
                 )}
               </tr>

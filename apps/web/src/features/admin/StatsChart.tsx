@@ -87,29 +87,32 @@ export function StatsChart({ title, measure, weeks }: StatsChartProps) {
         </BarChart>
       </div>
 
-      <table className="sr-only">
-        <caption>{title}, by week and status</caption>
-        <thead>
-          <tr>
-            <th scope="col">Week of</th>
-            {CHART_STATUSES.map(({ status, label }) => (
-              <th key={status} scope="col">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((week) => (
-            <tr key={week.weekStart}>
-              <th scope="row">{formatShortDate(week.weekStart)}</th>
-              {CHART_STATUSES.map(({ status }) => (
-                <td key={status}>{format(week.byStatus[status][measure])}</td>
+      {/* In a hidden box rather than hidden itself: a table's own box ignores the clipping and would widen the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}, by week and status</caption>
+          <thead>
+            <tr>
+              <th scope="col">Week of</th>
+              {CHART_STATUSES.map(({ status, label }) => (
+                <th key={status} scope="col">
+                  {label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={week.weekStart}>
+                <th scope="row">{formatShortDate(week.weekStart)}</th>
+                {CHART_STATUSES.map(({ status }) => (
+                  <td key={status}>{format(week.byStatus[status][measure])}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -68,9 +68,12 @@ export function auditActionLabel(action: string): string {
   return ACTION_LABELS[action] ?? action;
 }
 
+const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
 function valueText(value: unknown): string {
   if (value === null || value === undefined) return "none";
-  if (typeof value === "string") return value;
+  // A moment is read in Manila time, like every other date of the console.
+  if (typeof value === "string") return MOMENT.test(value) ? formatMomentTime(value) || value : value;
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   return JSON.stringify(value);
 }
