@@ -1,5 +1,6 @@
 /**
- * Demo data for a new install: two dozen Assistants, one Boss and one Sharer. Data only;
+ * Demo data for a new install: two dozen Assistants, a Boss, a Sharer, a few more clients
+ * and an Operator. Data only;
  * `demo.ts` turns it into rows and `demo-images.ts` draws the pictures.
  */
 import type { AVAILABILITY_OPTIONS, EXPERIENCE_OPTIONS, SKILL_OPTIONS } from "@vam/shared";
@@ -69,6 +70,67 @@ export const DEMO_SHARER: DemoAccount = {
   availability: "Part-time",
   bio: "Community organiser for Filipino freelancers. I connect small businesses with trusted assistants I have worked with and share the marketplace with my network.",
 };
+
+/** Runs the platform: verifies payments and moderates reviews in the console at /admin. */
+export const DEMO_OPERATOR: DemoAccount = {
+  firstName: "Bernadette",
+  lastName: "Manalastas",
+  username: "operator_demo",
+  email: "bernadette.manalastas@example.ph",
+  location: "Pasig City, Metro Manila",
+  skills: [],
+  experience: "5+ years",
+  availability: "Full-time",
+  bio: "Operations lead at VA Marketplace PH. I verify payments every morning and afternoon and look after reviews and accounts.",
+};
+
+/** More clients (Bosses) whose past bookings give the Assistants their reviews. */
+export const DEMO_CLIENTS: readonly DemoAccount[] = [
+  {
+    firstName: "Cristina",
+    lastName: "Yap",
+    username: "cristina_yap",
+    email: "cristina.yap@example.ph",
+    location: "San Juan City, Metro Manila",
+    skills: [],
+    experience: "10+ years",
+    availability: "Full-time",
+    bio: "I run a family bakery with three branches and an online pre-order page. I book assistants for orders, supplier follow-ups and our Facebook page.",
+  },
+  {
+    firstName: "Eduardo",
+    lastName: "Bernal",
+    username: "eduardo_bernal",
+    email: "eduardo.bernal@example.ph",
+    location: "Talisay City, Cebu",
+    skills: [],
+    experience: "10+ years",
+    availability: "Part-time",
+    bio: "Dentist and owner of a small clinic. Assistants help me with appointment reminders, patient records and the clinic's website.",
+  },
+  {
+    firstName: "Rosalinda",
+    lastName: "Macaraeg",
+    username: "rosalinda_macaraeg",
+    email: "rosalinda.macaraeg@example.ph",
+    location: "Dagupan City, Pangasinan",
+    skills: [],
+    experience: "5+ years",
+    availability: "Contract",
+    bio: "I manage a beach resort in Pangasinan. I hire virtual assistants for reservations, guest messages and event planning in peak season.",
+  },
+  {
+    firstName: "Benjamin",
+    lastName: "Co",
+    username: "benjamin_co",
+    email: "benjamin.co@example.ph",
+    location: "Parañaque City, Metro Manila",
+    skills: [],
+    experience: "10+ years",
+    availability: "Full-time",
+    bio: "Logistics business owner. I need help with spreadsheets, customer emails and research on new delivery routes.",
+  },
+];
 
 export const DEMO_ASSISTANTS: readonly DemoAssistant[] = [
   {

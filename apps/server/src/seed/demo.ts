@@ -1,6 +1,8 @@
 /**
  * Demo data for a new install: 24 Assistants with avatars, galleries, listings and postings,
- * plus a Boss and a Sharer, and a few bookings between them. Runs only against an empty `users` table, so restarts are no-ops.
+ * a Boss, a Sharer, a few more clients and an Operator; bookings in every state between them
+ * with their payments, referral rewards and reviews (so most Assistants have a real rating).
+ * Runs only against an empty `users` table, so restarts are no-ops.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
@@ -8,14 +10,17 @@ import { ASSISTANT_RATE } from "@vam/shared";
 import { hashPassword } from "../auth/passwords.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
-import { bookings, galleryPhotos, postings, profiles, referralRewards, uploads, users } from "../db/schema.js";
+import { bookings, galleryPhotos, postings, profiles, referralRewards, reviews, uploads, users } from "../db/schema.js";
 import { newReferralCode } from "../referrals/codes.js";
+import { refreshRating } from "../reviews/queries.js";
 import { createStorage } from "../uploads/storage.js";
 import { demoBookings } from "./demo-bookings.js";
 import { renderAvatar, renderWorkImage } from "./demo-images.js";
 import {
   DEMO_ASSISTANTS,
   DEMO_BOSS,
+  DEMO_CLIENTS,
+  DEMO_OPERATOR,
   DEMO_PASSWORD,
   DEMO_SHARER,
   SKILL_IMAGE_CAPTIONS,
@@ -30,7 +35,7 @@ export interface DemoLogin {
   username: string;
 }
 
-type Role = "Boss" | "Assistant" | "Sharer";
+type Role = "Boss" | "Assistant" | "Sharer" | "Operator";
 type Folder = "avatars" | "gallery" | "postings";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -88,7 +93,7 @@ export async function seedDemoData(db: Db, config: Config): Promise<DemoLogin[]>
   const now = Date.now();
   const jobs: ImageJob[] = [];
 
-  const accountRow = (person: DemoAccount, role: Role, index: number, daysAgo: number, rating: number) => {
+  const accountRow = (person: DemoAccount, role: Role, index: number, daysAgo: number) => {
     const id = randomUUID();
     const createdAt = new Date(now - daysAgo * DAY_MS);
     const avatarKey = `avatars/demo-${person.username}-${suffix()}.jpg`;
@@ -113,7 +118,6 @@ export async function seedDemoData(db: Db, config: Config): Promise<DemoLogin[]>
       salaryRate: role === "Assistant" ? ASSISTANT_RATE : null,
       avatarKey,
       bio: person.bio,
-      rating,
       referralCode: "",
       referredBy: null as string | null,
       createdAt,
@@ -122,17 +126,20 @@ export async function seedDemoData(db: Db, config: Config): Promise<DemoLogin[]>
   };
 
   // Members joined over the past ~18 months, so "Member Since" and "newest first" differ.
-  const boss = accountRow(DEMO_BOSS, "Boss", 24, 545, 4.8);
-  const sharer = accountRow(DEMO_SHARER, "Sharer", 25, 530, 4.9);
+  // The operator set the platform up first.
+  const operator = accountRow(DEMO_OPERATOR, "Operator", 26, 560);
+  const boss = accountRow(DEMO_BOSS, "Boss", 24, 545);
+  const sharer = accountRow(DEMO_SHARER, "Sharer", 25, 530);
+  // Half days: never the same instant as an Assistant's.
+  const clients = DEMO_CLIENTS.map((person, i) => accountRow(person, "Boss", 27 + i, 482.5 - i * 71));
   const assistants = DEMO_ASSISTANTS.map((person, i) => {
     const daysAgo = 520 - i * 21 - ((i * 37) % 11);
-    const rating = (45 + ((i * 7 + 3) % 6)) / 10;
-    const row = accountRow(person, "Assistant", i, daysAgo, rating);
+    const row = accountRow(person, "Assistant", i, daysAgo);
     if (REFERRED_BY_SHARER.has(i)) row.referredBy = sharer.id;
     if (REFERRED_BY_BOSS.has(i)) row.referredBy = boss.id;
     return row;
   });
-  const accounts = [boss, sharer, ...assistants];
+  const accounts = [boss, sharer, ...assistants, ...clients, operator];
 
   const codes = new Set<string>();
   for (const account of accounts) {
@@ -202,10 +209,12 @@ export async function seedDemoData(db: Db, config: Config): Promise<DemoLogin[]>
     {
       boss: boss.id,
       sharer: sharer.id,
-      maria: assistants[0]!.id,
-      juan: assistants[1]!.id,
+      clients: clients.map((account) => account.id),
+      assistants: assistants.map((account) => account.id),
       referredByBoss: assistants[[...REFERRED_BY_BOSS][0]!]!.id,
       referredBySharer: assistants[[...REFERRED_BY_SHARER][0]!]!.id,
+      referrerOf: new Map(accounts.flatMap((account) => (account.referredBy ? [[account.id, account.referredBy] as const] : []))),
+      joinedAt: new Map(accounts.map((account) => [account.id, account.createdAt])),
     },
     new Date(now),
     randomUUID,
@@ -228,6 +237,9 @@ export async function seedDemoData(db: Db, config: Config): Promise<DemoLogin[]>
     );
     await tx.insert(bookings).values(booked.bookings);
     await tx.insert(referralRewards).values(booked.rewards);
+    await tx.insert(reviews).values(booked.reviews);
+    // The stored averages and counts, as publishing a review keeps them.
+    for (const subjectId of new Set(booked.reviews.map((review) => review.subjectId))) await refreshRating(tx, subjectId);
     await tx.insert(uploads).values(
       jobs.map((job, i) => ({
         url: stored[i]!.url,
@@ -268,7 +280,7 @@ export async function seedDemoData(db: Db, config: Config): Promise<DemoLogin[]>
       })),
     );
 
-    const logins: DemoLogin[] = [boss, sharer, ...assistants.slice(0, 2)].map((account) => ({
+    const logins: DemoLogin[] = [boss, sharer, ...assistants.slice(0, 2), operator].map((account) => ({
       role: account.role,
       username: account.username,
     }));
@@ -283,7 +295,7 @@ async function hasUsers(db: Pick<Db, "select">): Promise<boolean> {
 
 /** The demo logins still present in the database, to print at every start, not only the first. */
 export async function existingDemoLogins(db: Db): Promise<DemoLogin[]> {
-  const shown = [DEMO_BOSS, DEMO_SHARER, ...DEMO_ASSISTANTS.slice(0, 2)];
+  const shown = [DEMO_BOSS, DEMO_SHARER, ...DEMO_ASSISTANTS.slice(0, 2), DEMO_OPERATOR];
   const rows = await db
     .select({ username: users.username, role: users.role })
     .from(users)
