@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import { DEMO_PASSWORD } from "../apps/server/src/seed/demo.js";
 import { startE2E, type E2E } from "./harness.js";
+import { pickInPicker, pickOnProfile } from "./booking-steps.js";
 import { logIn, registerViaApi, userId } from "./helpers.js";
 
 let e2e: E2E;
@@ -9,46 +9,6 @@ beforeAll(async () => {
   e2e = await startE2E({ seed: true });
 });
 afterAll(() => e2e?.close());
-
-/** Picks a date and a time on the profile's calendar; false when this month has no free weekday left. */
-async function pickOnProfile(page: Page): Promise<boolean> {
-  const dates = page.getByRole("group", { name: "Available dates" });
-  if ((await dates.count()) === 0) return false;
-  const buttons = dates.getByRole("button");
-  const count = await buttons.count();
-  for (let index = 0; index < count; index++) {
-    await buttons.nth(index).click();
-    const times = page.getByRole("group", { name: "Available times" });
-    const empty = page.getByText("No available times for this date. Please select another date.");
-    await times.or(empty).waitFor();
-    if (await times.isVisible()) {
-      await times.getByRole("button").first().click();
-      return true;
-    }
-  }
-  return false;
-}
-
-/** Picks the first enabled weekday and free slot in the booking page's picker. */
-async function pickInPicker(page: Page) {
-  await page.getByRole("heading", { name: "Choose a Date and Time" }).waitFor();
-  await page.getByText("Loading available dates...").waitFor({ state: "detached" });
-  const days = page.locator("button[aria-label*=', 20']");
-  const count = await days.count();
-  for (let index = 0; index < count; index++) {
-    const day = days.nth(index);
-    if (await day.isDisabled()) continue;
-    await day.click();
-    for (const name of ["Morning", "Afternoon"]) {
-      const slot = page.getByRole("button", { name: new RegExp(`^${name}`) });
-      if (await slot.isEnabled()) {
-        await slot.click();
-        return;
-      }
-    }
-  }
-  throw new Error("no free slot in the picker");
-}
 
 describe("booking an assistant", () => {
   it("books from the profile through four steps, lands in chat, and the slot shows as Booked to others", async () => {

@@ -28,11 +28,19 @@ export interface E2E {
 }
 
 /** The real product: built web app, server and an embedded database, in a headless Chromium. */
-export async function startE2E(options: { seed?: boolean } = {}): Promise<E2E> {
+export async function startE2E(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<E2E> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "vam-e2e-"));
   const config = {
     // Many sign-ins from one address within a minute: the limit itself is covered by the API tests.
-    ...loadConfig({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", AUTH_RATE_LIMIT_PER_MINUTE: "1000" }),
+    ...loadConfig({
+      NODE_ENV: "test",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+      ...options.env,
+    }),
     webDist: DEFAULT_WEB_DIST,
   };
   const database = await openDatabase({});
