@@ -23,7 +23,7 @@ export function PaymentBadge({ status }: { status: PaymentStatus }) {
 export function PaymentReference({ reference }: { reference: string }) {
   return (
     <p className="text-xs text-slate-400">
-      Payment reference: <span className="font-mono text-sm font-semibold text-slate-100 select-all">{reference}</span> (write it on
+      Payment reference: <span className="font-mono text-sm font-semibold whitespace-nowrap text-slate-100 select-all">{reference}</span> (write it on
       your transfer)
     </p>
   );

@@ -59,7 +59,7 @@ export default function BookingDashboardPage() {
           return (
             <ul className="grid gap-4 lg:grid-cols-2">
               {shown.map((booking) => (
-                <li key={booking.id}>
+                <li key={booking.id} className="min-w-0">
                   <DashboardCard booking={booking} userId={user.id} onChanged={revalidate} />
                 </li>
               ))}

@@ -82,15 +82,15 @@ export function DashboardCard({ booking: loaded, userId, onChanged }: DashboardC
 
   return (
     <article aria-label={`Booking with ${name} on ${formatLongDate(booking.date)}`} className="card flex h-full flex-col gap-5 p-5">
-      <header className="flex items-start justify-between gap-3">
-        <div className="flex min-w-0 items-center gap-3">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 grow items-center gap-3">
           <UserAvatar src={other.avatar} alt="" className="size-12" />
           <div className="min-w-0">
             <p className="truncate font-semibold text-white">{name}</p>
             <p className="text-xs text-slate-400">{party === "consultant" ? "Your client" : "Your assistant"}</p>
           </div>
         </div>
-        <div className="flex shrink-0 flex-col items-end gap-1.5">
+        <div className="flex flex-wrap gap-1.5 sm:flex-col sm:items-end">
           <BookingStatusBadge status={booking.status} />
           {showsPaymentStatus(booking) && <PaymentBadge status={booking.paymentStatus} />}
         </div>

@@ -60,7 +60,7 @@ function ReviewText({ title, review }: { title: string; review: Review }) {
         <Stars rating={review.rating} className="size-3.5" />
       </figcaption>
       {review.text && (
-        <blockquote className="text-sm leading-relaxed whitespace-pre-line break-words text-slate-300 [overflow-wrap:anywhere]">
+        <blockquote className="text-sm leading-relaxed whitespace-pre-line text-slate-300 [overflow-wrap:anywhere]">
           {review.text}
         </blockquote>
       )}

@@ -96,7 +96,7 @@ export function ProfileReviews({ userId, first }: ProfileReviewsProps) {
                     </time>
                   </div>
                   {review.text && (
-                    <p className="text-sm leading-relaxed whitespace-pre-line break-words text-slate-300 [overflow-wrap:anywhere]">
+                    <p className="text-sm leading-relaxed whitespace-pre-line text-slate-300 [overflow-wrap:anywhere]">
                       {review.text}
                     </p>
                   )}

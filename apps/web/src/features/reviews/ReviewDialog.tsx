@@ -103,7 +103,7 @@ export function ReviewDialog({ booking, otherName, onClose, onSubmitted }: Revie
             disabled={busy}
             aria-describedby={countId}
             onChange={(event) => setText(event.target.value)}
-            className="input min-h-28 resize-y break-words"
+            className="input min-h-28 resize-y"
           />
           <p id={countId} className={`text-right text-xs ${text.length >= REVIEW_TEXT_MAX ? "text-amber-300" : "text-slate-400"}`}>
             {text.length}/{REVIEW_TEXT_MAX} characters
