@@ -70,6 +70,9 @@ describe("managing a booking", () => {
     await pendingCard.getByText("Payment not verified", { exact: true }).waitFor();
     await pendingCard.getByText(/has not verified this payment yet/).waitFor();
     await e2e.screenshot(assistant.page, "dashboard-pending-unverified");
+    await assistant.page.setViewportSize({ width: 390, height: 844 });
+    await e2e.screenshot(assistant.page, "dashboard-pending-unverified-phone");
+    await assistant.page.setViewportSize({ width: 1280, height: 800 });
     await pendingCard.getByRole("button", { name: "Accept" }).click();
     await assistant.page.getByText("Booking confirmed successfully").waitFor();
     await pendingCard.getByText("Confirmed", { exact: true }).waitFor();
@@ -87,6 +90,9 @@ describe("managing a booking", () => {
     await item.getByText("Payment not verified", { exact: true }).waitFor();
     await item.getByText(`BOOKING-${maria.id.slice(0, 6)}`, { exact: true }).waitFor();
     await e2e.screenshot(client.page, "bookings-payment-unverified");
+    await client.page.setViewportSize({ width: 390, height: 844 });
+    await e2e.screenshot(client.page, "bookings-payment-unverified-phone");
+    await client.page.setViewportSize({ width: 1280, height: 800 });
     await item.getByRole("button", { name: "Edit booking" }).click();
     await client.page.getByRole("menuitem", { name: "Reschedule booking" }).click();
     await chooseNewSlot(client.page, date);
