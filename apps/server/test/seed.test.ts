@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ASSISTANT_RATE, AVAILABILITY_OPTIONS, EXPERIENCE_OPTIONS, SKILL_OPTIONS } from "@vam/shared";
 import { verifyPassword } from "../src/auth/passwords.js";
 import { loadConfig, type Config } from "../src/config.js";
-import { openDatabase, type Database } from "../src/db/client.js";
+import type { Database } from "../src/db/client.js";
 import { bookings, galleryPhotos, postings, profiles, referralRewards, reviews, uploads, users } from "../src/db/schema.js";
 import { DEMO_PASSWORD, existingDemoLogins, seedDemoData } from "../src/seed/demo.js";
 import { DEMO_ASSISTANTS, DEMO_CLIENTS } from "../src/seed/demo-people.js";
 import { localUploadsDir, LOCAL_UPLOADS_PREFIX } from "../src/uploads/storage.js";
+import { openTestDatabase } from "./helpers/database.js";
 
 let database: Database;
 let config: Config;
@@ -23,7 +24,7 @@ let seededAt: number;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "vam-seed-"));
   config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir });
-  database = await openDatabase({});
+  database = await openTestDatabase();
   const started = performance.now();
   seededAt = Date.now();
   logins = await seedDemoData(database.db, config);
