@@ -43,10 +43,11 @@ function ConsoleFrame({ name }: { name: string }) {
     list.scrollLeft += box.left - listBox.left - (listBox.width - box.width) / 2;
   }, [pathname]);
 
-  const onLogout = () => {
-    // Leave the console first so that it does not redirect to /login meanwhile.
-    navigate("/", { flushSync: true });
-    void logout();
+  const onLogout = async () => {
+    // Leave the console first, and wait until it is left: signed out while still on it, the
+    // console would send the visitor to /login instead.
+    await navigate("/home");
+    await logout();
   };
 
   return (
@@ -76,7 +77,7 @@ function ConsoleFrame({ name }: { name: string }) {
             <span className="sr-only">Signed in as </span>
             {name}
           </p>
-          <button type="button" onClick={onLogout} className="btn-ghost shrink-0 px-3">
+          <button type="button" onClick={() => void onLogout()} className="btn-ghost shrink-0 px-3">
             <LogOut aria-hidden="true" className="size-4" />
             Log out
           </button>

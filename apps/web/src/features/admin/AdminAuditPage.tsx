@@ -33,7 +33,7 @@ function State({ value }: { value: unknown }) {
   return (
     <ul className="space-y-0.5 font-mono text-xs text-slate-200">
       {lines.map((line, index) => (
-        <li key={index} className="break-words">
+        <li key={index} className="wrap-anywhere">
           {line}
         </li>
       ))}

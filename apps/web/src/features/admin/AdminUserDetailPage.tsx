@@ -76,7 +76,7 @@ function UserDetail({ detail: { user, bookings } }: { detail: AdminUserDetail })
   const { buttons, dialog } = useUserActions();
   const facts: { label: string; value: ReactNode }[] = [
     { label: "Username", value: user.username },
-    { label: "Email", value: <span className="break-words">{user.email}</span> },
+    { label: "Email", value: <span className="wrap-anywhere">{user.email}</span> },
     { label: "Role", value: <AccountRoleBadge role={user.role} /> },
     { label: "Joined", value: formatMoment(user.createdAt) },
     { label: "Status", value: <UserStatusBadge user={user} /> },

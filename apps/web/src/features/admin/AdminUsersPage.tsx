@@ -21,13 +21,13 @@ export default function AdminUsersPage() {
       header: "Username",
       cell: (user) => (
         <>
-          <span className="break-words">{user.username}</span>
+          <span className="wrap-anywhere">{user.username}</span>
           {user.id === selfId && <span className="ml-2 text-xs font-normal whitespace-nowrap text-slate-400">(you)</span>}
         </>
       ),
     },
     { header: "Name", cell: (user) => personName(user) },
-    { header: "Email", cell: (user) => <span className="break-words">{user.email}</span> },
+    { header: "Email", cell: (user) => <span className="wrap-anywhere">{user.email}</span> },
     { header: "Role", cell: (user) => <AccountRoleBadge role={user.role} /> },
     { header: "Joined", cell: (user) => formatMoment(user.createdAt), className: "whitespace-nowrap" },
     { header: "Status", cell: (user) => <UserStatusBadge user={user} /> },

@@ -38,9 +38,10 @@ function useOverflows<E extends HTMLElement>() {
 }
 
 /**
- * A table from the md breakpoint up, a list of cards below it: the page itself never scrolls
- * sideways. Should the table still be too wide, it scrolls in its own region, which then takes
- * keyboard focus so that it can be scrolled with the arrow keys.
+ * A table from the xl breakpoint up (beside the sidebar it has about 1,000 pixels there), a list
+ * of cards below it, two a row from md: the page itself never scrolls sideways. Should the table
+ * still be too wide, it scrolls in its own region, which then takes keyboard focus so that it can
+ * be scrolled with the arrow keys.
  */
 export function DataTable<T>({ caption, rows, rowKey, columns, actions, stackActions = false }: DataTableProps<T>) {
   const captionId = useId();
@@ -51,13 +52,13 @@ export function DataTable<T>({ caption, rows, rowKey, columns, actions, stackAct
 
   return (
     <>
-      <div className="space-y-3 md:hidden">
+      <div className="space-y-3 xl:hidden">
         <h2 id={listHeadingId} className="text-sm font-semibold text-slate-300">
           {caption}
         </h2>
-        <ul aria-labelledby={listHeadingId} className="space-y-3">
+        <ul aria-labelledby={listHeadingId} className="grid gap-3 md:grid-cols-2">
           {rows.map((row) => (
-            <li key={rowKey(row)} className="card space-y-3 p-4">
+            <li key={rowKey(row)} className="card relative space-y-3 p-4">
               <div className="font-semibold break-words text-white">{first.cell(row)}</div>
               <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
                 {rest.map((column) => (
@@ -78,7 +79,7 @@ export function DataTable<T>({ caption, rows, rowKey, columns, actions, stackAct
         role="region"
         aria-labelledby={captionId}
         tabIndex={overflows ? 0 : undefined}
-        className="card hidden overflow-x-auto md:block"
+        className="card relative hidden overflow-x-auto xl:block"
       >
         <table className="w-full text-left text-sm">
           <caption id={captionId} className="px-4 pt-4 pb-2 text-left text-sm font-semibold text-slate-300">
@@ -111,7 +112,7 @@ export function DataTable<T>({ caption, rows, rowKey, columns, actions, stackAct
                 ))}
                 {actions && (
                   <td className="px-4 py-3">
-                    <div className={stackActions ? "flex flex-col items-stretch gap-2" : "flex gap-2 whitespace-nowrap"}>
+                    <div className={stackActions ? "flex flex-col items-stretch gap-2" : "flex flex-wrap gap-2"}>
                       {actions(row)}
                     </div>
                   </td>

@@ -9,7 +9,7 @@ export function PersonCell({ person }: { person: AdminPerson }) {
       <Link to={`/admin/users/${person.id}`} className="link break-words">
         {personName(person)}
       </Link>
-      <span className="text-xs break-words text-slate-400">@{person.username}</span>
+      <span className="text-xs wrap-anywhere text-slate-400">@{person.username}</span>
     </span>
   );
 }

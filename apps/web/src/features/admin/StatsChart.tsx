@@ -38,7 +38,7 @@ export function StatsChart({ title, measure, weeks }: StatsChartProps) {
     measure === "pesos" ? `${formatPeso(total)} in bookings made` : `${whole.format(total)} ${total === 1 ? "booking" : "bookings"} made`;
 
   return (
-    <figure aria-labelledby={headingId} className="card min-w-0 space-y-4 p-4 sm:p-6">
+    <figure aria-labelledby={headingId} className="card relative min-w-0 space-y-4 p-4 sm:p-6">
       <figcaption className="space-y-1">
         <h2 id={headingId} className="text-lg font-semibold text-white">
           {title}
