@@ -210,6 +210,22 @@ describe("the operator console", () => {
     // Logging out from the console.
     await page.getByRole("button", { name: "Log out" }).click();
     await page.waitForURL("**/home");
+    await page.getByRole("link", { name: "Log in" }).waitFor();
+  });
+
+  it("a page whose data fails to load says so and offers Try again", async () => {
+    await makeOperator("omar_ops", "Omar", "Bautista");
+    const { page } = await e2e.newPage();
+    await logIn(page, "omar_ops");
+    await page.route("**/api/admin/audit*", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+    await page.goto("/admin/audit");
+    await page.getByRole("heading", { level: 1, name: "Audit log" }).waitFor();
+    await page.getByRole("alert").getByText("Failed to load").waitFor();
+    await page.unroute("**/api/admin/audit*");
+    await page.getByRole("button", { name: "Try again" }).click();
+    // The first test's actions (one server for the file).
+    await page.getByRole("table", { name: "Operator actions" }).waitFor();
+    expect(await page.getByText("Failed to load").count()).toBe(0);
   });
 
   it("anyone but an operator is kept out", async () => {
