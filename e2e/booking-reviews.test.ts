@@ -41,7 +41,7 @@ const card = (page: Page, name: string, date: string) => page.getByRole("article
 /** Nothing on the page is wider than the window (long words wrap). */
 async function expectNoHorizontalOverflow(page: Page) {
   const wide = await page.evaluate(() =>
-    [...document.querySelectorAll("body *")]
+    Array.from(document.querySelectorAll("body *"))
       // The toasts' list sits off screen until a toast shows.
       .filter((element) => !element.closest("[data-sonner-toaster]") && element.getBoundingClientRect().right > window.innerWidth + 1)
       .map((element) => `${element.tagName.toLowerCase()}.${element.getAttribute("class") ?? ""}`.slice(0, 120)),
@@ -221,6 +221,29 @@ describe("reviewing a completed booking", () => {
     await client.route("**/api/profiles/*/reviews**", (route) => route.fulfill({ status: 500, body: "{}" }));
     await client.reload();
     await client.getByRole("region", { name: "Reviews" }).getByText(MSG.reviewsLoadFailed).waitFor();
+  });
+});
+
+describe("the time on an open page", () => {
+  it("offers Complete on the open dashboard once a paid booking is over, as the browser's clock moves on", async () => {
+    await registerViaApi(e2e, { username: "tess_client", firstName: "Tess", lastName: "Ong", role: "Boss" });
+    const va = await registerViaApi(e2e, { username: "bea_va", firstName: "Bea", lastName: "Lim", role: "Assistant" });
+    const date = weekdayAhead(2);
+    const { booking } = await api<{ booking: Booking }>("tess_client", "POST", "/bookings/create", { consultantId: va.id, date, startTime: "09:00", duration: 4 });
+    await api("bea_va", "PUT", `/bookings/${booking.id}/status`, { status: "CONFIRMED" });
+    await e2e.server.database.db.update(bookings).set({ paymentStatus: "PAID" }).where(eq(bookings.id, booking.id));
+
+    const { page } = await e2e.newPage();
+    await page.clock.install();
+    await logIn(page, "bea_va");
+    await page.goto("/booking-dashboard");
+    const upcoming = card(page, "Tess Ong", date);
+    await upcoming.getByText("Paid", { exact: true }).waitFor();
+    expect(await upcoming.getByRole("button", { name: "Complete" }).count()).toBe(0);
+
+    // The page stays open; time passes a minute beyond the booking's end (the same day: still Upcoming).
+    await page.clock.fastForward(new Date(booking.endsAt).getTime() - Date.now() + 60_000);
+    await upcoming.getByRole("button", { name: "Complete" }).waitFor();
   });
 });
 

@@ -17,6 +17,7 @@ import { fullName, otherPerson } from "./booking-party";
 import { downloadBookingCalendar, messageOtherParty, rescheduleBooking, updateBookingStatus } from "./bookings-api";
 import type { BookingsPageData, bookingsLoader } from "./bookings-loader";
 import type { DateTime } from "./DateTimePicker";
+import { useClockTick } from "./useClockTick";
 import { useLiveBookings } from "./useLiveBookings";
 import { useLocalUpdates } from "./useLocalUpdates";
 
@@ -63,6 +64,7 @@ function BookingsContent({ data }: { data: BookingsPageData }) {
   const [cancelling, setCancelling] = useState<Booking | null>(null);
   const [reviewing, setReviewing] = useState<Booking | null>(null);
   const [latest, remember] = useLocalUpdates(data);
+  useClockTick();
   /** The booking an action is running on. */
   const [busyId, setBusyId] = useState<string | null>(null);
 

@@ -7,6 +7,7 @@ import { ToggleGroup } from "../../components/ToggleGroup";
 import { useAuth } from "../auth/auth-context";
 import { BookingsLoadFailed, BookingsLoading } from "../bookings/BookingsLoadStates";
 import { DASHBOARD_TABS, bookingsOfTab } from "../bookings/booking-filters";
+import { useClockTick } from "../bookings/useClockTick";
 import { useLiveBookings } from "../bookings/useLiveBookings";
 import { DashboardCard } from "./DashboardCard";
 import { StatusFilter, type StatusChoice } from "./StatusFilter";
@@ -25,6 +26,7 @@ export default function BookingDashboardPage() {
   const [tab, setTab] = useState(0);
   const [status, setStatus] = useState<StatusChoice>("ALL");
   useLiveBookings();
+  useClockTick();
   if (!user) return null;
 
   const changeView = (next: BookingParty) => {
