@@ -5,6 +5,7 @@ import { MSG, formatLongDate, type Booking } from "@vam/shared";
 import { bookings, reviews } from "../apps/server/src/db/schema.js";
 import { refreshRating } from "../apps/server/src/reviews/queries.js";
 import { weekdayAhead } from "../apps/server/test/helpers/dates.js";
+import { expectNoSeriousA11yViolations } from "./axe.js";
 import { startE2E, type E2E } from "./harness.js";
 import { apiToken, logIn, paidAndOver, registerViaApi } from "./helpers.js";
 
@@ -88,6 +89,7 @@ describe("reviewing a completed booking", () => {
     await client.keyboard.press("ArrowRight");
     await client.keyboard.press("ArrowRight");
     expect(await dialog.getByRole("radio", { name: "4 stars" }).isChecked()).toBe(true);
+    await e2e.screenshot(client, "reviews-dialog-keyboard");
     await dialog.getByRole("radio", { name: "5 stars" }).check();
     expect(await dialog.getByRole("radio", { name: "4 stars" }).isChecked()).toBe(false);
 
@@ -100,6 +102,7 @@ describe("reviewing a completed booking", () => {
     await dialog.getByText(`${text.length}/1000 characters`).waitFor();
     expect(await box.getAttribute("maxlength")).toBe("1000");
     await e2e.screenshot(client, "reviews-dialog-desktop");
+    await expectNoSeriousA11yViolations(client, '[role="dialog"]');
 
     await dialog.getByRole("button", { name: "Submit review" }).click();
     await client.getByText(MSG.reviewSubmittedToast).waitFor();
@@ -112,6 +115,7 @@ describe("reviewing a completed booking", () => {
     await item.getByText("Waiting for Ella's review: reviews appear once both are written or the 14 days are over").waitFor();
     expect(await item.getByRole("button", { name: "Write a review" }).count()).toBe(0);
     await e2e.screenshot(client, "reviews-bookings-waiting");
+    await expectNoSeriousA11yViolations(client, "main");
     await client.setViewportSize(PHONE);
     await expectNoHorizontalOverflow(client);
     await e2e.screenshot(client, "reviews-bookings-waiting-phone");
@@ -144,6 +148,7 @@ describe("reviewing a completed booking", () => {
     expect(await dashboardCard.getByRole("button", { name: "Write a review" }).count()).toBe(0);
     await expectNoHorizontalOverflow(assistant);
     await e2e.screenshot(assistant, "reviews-dashboard-both-phone");
+    await expectNoSeriousA11yViolations(assistant, "main");
 
     // The client's open page follows live.
     await item.getByText("Ella's review", { exact: true }).waitFor();
@@ -179,6 +184,7 @@ describe("reviewing a completed booking", () => {
     await section.getByText(longWord, { exact: false }).waitFor();
     expect(await section.getByRole("button", { name: "Show more reviews" }).count()).toBe(0);
     await e2e.screenshot(client, "reviews-profile-desktop");
+    await expectNoSeriousA11yViolations(client, "main");
     await client.setViewportSize(PHONE);
     await expectNoHorizontalOverflow(client);
     await e2e.screenshot(client, "reviews-profile-phone");

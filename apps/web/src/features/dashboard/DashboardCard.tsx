@@ -220,13 +220,14 @@ function Fact({
   value: string;
   wide?: boolean;
 }) {
+  // A group of a <dl> may only hold its <dt> and <dd>: the icon sits inside the <dt>, drawn beside both.
   return (
-    <div className={`flex items-start gap-2.5 ${wide ? "col-span-2" : ""}`}>
-      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-teal-400" />
-      <div>
-        <dt className="text-xs text-slate-400">{label}</dt>
-        <dd className="font-medium text-slate-100">{value}</dd>
-      </div>
+    <div className={`relative pl-[1.625rem] ${wide ? "col-span-2" : ""}`}>
+      <dt className="text-xs text-slate-400">
+        <Icon aria-hidden="true" className="absolute top-0.5 left-0 size-4 text-teal-400" />
+        {label}
+      </dt>
+      <dd className="font-medium text-slate-100">{value}</dd>
     </div>
   );
 }
