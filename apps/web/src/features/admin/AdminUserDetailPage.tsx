@@ -6,6 +6,7 @@ import { BookingStatusBadge } from "../bookings/BookingStatusBadge";
 import { AdminPageHeader } from "./AdminPageHeader";
 import { AdminEmpty, AdminLoadFailed, AdminLoading } from "./AdminStates";
 import { DataTable, type Column } from "./DataTable";
+import { EmailText } from "./EmailText";
 import { PersonCell } from "./PersonCell";
 import { AccountRoleBadge, UserStatusBadge } from "./UserBadges";
 import { bookingHours, formatDay, formatMoment, formatMomentTime, personName } from "./admin-format";
@@ -76,7 +77,7 @@ function UserDetail({ detail: { user, bookings } }: { detail: AdminUserDetail })
   const { buttons, dialog } = useUserActions();
   const facts: { label: string; value: ReactNode }[] = [
     { label: "Username", value: user.username },
-    { label: "Email", value: <span className="wrap-anywhere">{user.email}</span> },
+    { label: "Email", value: <EmailText email={user.email} /> },
     { label: "Role", value: <AccountRoleBadge role={user.role} /> },
     { label: "Joined", value: formatMoment(user.createdAt) },
     { label: "Status", value: <UserStatusBadge user={user} /> },

@@ -1,11 +1,12 @@
 import type { AdminPage, AdminUser } from "@vam/shared";
 import { Eye } from "lucide-react";
-import { Suspense } from "react";
+import { Fragment, Suspense } from "react";
 import { Await, Link, useLoaderData } from "react-router";
 import { AdminPageHeader } from "./AdminPageHeader";
 import { AdminSearchForm } from "./AdminSearchForm";
 import { AdminEmpty, AdminLoadFailed, AdminLoading } from "./AdminStates";
 import { DataTable, type Column } from "./DataTable";
+import { EmailText } from "./EmailText";
 import { Pagination } from "./Pagination";
 import { AccountRoleBadge, UserStatusBadge } from "./UserBadges";
 import { formatMoment, personName } from "./admin-format";
@@ -21,13 +22,25 @@ export default function AdminUsersPage() {
       header: "Username",
       cell: (user) => (
         <>
-          <span className="wrap-anywhere">{user.username}</span>
+          <span className="break-words">
+            {/* Long usernames wrap after an underscore rather than inside a word. */}
+            {user.username.split("_").map((part, index) => (
+              <Fragment key={index}>
+                {index > 0 && (
+                  <>
+                    _<wbr />
+                  </>
+                )}
+                {part}
+              </Fragment>
+            ))}
+          </span>
           {user.id === selfId && <span className="ml-2 text-xs font-normal whitespace-nowrap text-slate-400">(you)</span>}
         </>
       ),
     },
     { header: "Name", cell: (user) => personName(user) },
-    { header: "Email", cell: (user) => <span className="wrap-anywhere">{user.email}</span> },
+    { header: "Email", cell: (user) => <EmailText email={user.email} /> },
     { header: "Role", cell: (user) => <AccountRoleBadge role={user.role} /> },
     { header: "Joined", cell: (user) => formatMoment(user.createdAt), className: "whitespace-nowrap" },
     { header: "Status", cell: (user) => <UserStatusBadge user={user} /> },
@@ -57,6 +70,7 @@ export default function AdminUsersPage() {
               <div className="space-y-4">
                 <DataTable
                   caption={q ? `Users matching "${q}"` : "Users"}
+                  nowrapActions
                   rows={loaded.items}
                   rowKey={(user) => user.id}
                   columns={columns}

@@ -18,6 +18,8 @@ interface DataTableProps<T> {
   actions?: (row: T) => ReactNode;
   /** In the table, the actions one above the other, equally wide (long labels); side by side otherwise. */
   stackActions?: boolean;
+  /** In the table, the actions side by side on one line whatever the other columns need. */
+  nowrapActions?: boolean;
 }
 
 /** True while the element is narrower than its content (it can be scrolled sideways). */
@@ -43,7 +45,7 @@ function useOverflows<E extends HTMLElement>() {
  * still be too wide, it scrolls in its own region, which then takes keyboard focus so that it can
  * be scrolled with the arrow keys.
  */
-export function DataTable<T>({ caption, rows, rowKey, columns, actions, stackActions = false }: DataTableProps<T>) {
+export function DataTable<T>({ caption, rows, rowKey, columns, actions, stackActions = false, nowrapActions = false }: DataTableProps<T>) {
   const captionId = useId();
   const listHeadingId = useId();
   const { ref, overflows } = useOverflows<HTMLDivElement>();
@@ -112,7 +114,9 @@ export function DataTable<T>({ caption, rows, rowKey, columns, actions, stackAct
                 ))}
                 {actions && (
                   <td className="px-4 py-3">
-                    <div className={stackActions ? "flex flex-col items-stretch gap-2" : "flex flex-wrap gap-2"}>
+                    <div
+                      className={stackActions ? "flex flex-col items-stretch gap-2" : `flex gap-2 ${nowrapActions ? "whitespace-nowrap" : "flex-wrap"}`}
+                    >
                       {actions(row)}
                     </div>
                   </td>
