@@ -127,6 +127,8 @@ describe("the operator console", () => {
     await page.getByText(MSG.paymentReceivedToast).waitFor();
     await row.waitFor({ state: "detached" });
     await page.getByText("No payments waiting for verification").waitFor();
+    // Its button went with the row: focus is on the page's heading, not lost.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Payments");
     const paid = await api<{ booking: Booking }>("ramon_boss", "GET", `/bookings/${booking.id}`);
     expect(paid.booking.paymentStatus).toBe("PAID");
 

@@ -1,6 +1,7 @@
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Modal } from "../../components/Modal";
 import { FormAlert } from "../../components/form/FormAlert";
+import { focusPageHeading } from "./AdminPageHeader";
 
 interface AdminConfirmProps {
   open: boolean;
@@ -23,6 +24,23 @@ export function AdminConfirm({ open, title, children, confirmLabel, tone = "prim
   const close = () => {
     if (!busy) onCancel();
   };
+
+  // The dialog gives focus back to the button that opened it; when the action removed that
+  // button (the row left the list, Suspend became Restore), focus goes to the page's heading.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open) {
+      wasOpen.current = true;
+      return;
+    }
+    if (!wasOpen.current) return;
+    wasOpen.current = false;
+    const timer = window.setTimeout(() => {
+      if (!document.activeElement || document.activeElement === document.body) focusPageHeading();
+    });
+    return () => window.clearTimeout(timer);
+  }, [open]);
+
   const confirmClass = tone === "danger" ? "btn bg-rose-600 text-white hover:bg-rose-500 disabled:hover:bg-rose-600" : "btn-primary";
   return (
     <Modal

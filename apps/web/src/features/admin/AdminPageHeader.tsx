@@ -1,6 +1,13 @@
 import type { ReactNode } from "react";
 import { useDocumentTitle } from "./useDocumentTitle";
 
+const HEADING_ID = "admin-page-heading";
+
+/** Puts focus on the page's h1: where focus goes when what held it is gone (a decided payment's row). */
+export function focusPageHeading() {
+  document.getElementById(HEADING_ID)?.focus();
+}
+
 interface AdminPageHeaderProps {
   /** The page's h1, also the first part of the document title. */
   title: string;
@@ -16,7 +23,9 @@ export function AdminPageHeader({ title, documentTitle = title, description, chi
   return (
     <div className="flex flex-wrap items-end justify-between gap-4">
       <div className="min-w-0 space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight break-words text-white sm:text-3xl">{title}</h1>
+        <h1 id={HEADING_ID} tabIndex={-1} className="text-2xl font-bold tracking-tight break-words text-white outline-none sm:text-3xl">
+          {title}
+        </h1>
         {description && <p className="text-sm text-slate-400">{description}</p>}
       </div>
       {children}
