@@ -49,6 +49,33 @@ export function StatsChart({ title, measure, weeks }: StatsChartProps) {
         </p>
       </figcaption>
 
+      {/* In a hidden box rather than hidden itself: a table's own box ignores the clipping and would widen the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}, by week and status</caption>
+          <thead>
+            <tr>
+              <th scope="col">Week of</th>
+              {CHART_STATUSES.map(({ status, label }) => (
+                <th key={status} scope="col">
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={week.weekStart}>
+                <th scope="row">{formatShortDate(week.weekStart)}</th>
+                {CHART_STATUSES.map(({ status }) => (
+                  <td key={status}>{format(week.byStatus[status][measure])}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
       <div aria-hidden="true" className="space-y-3">
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-300">
           {CHART_STATUSES.map(({ status, label, color }) => (
@@ -87,32 +114,6 @@ export function StatsChart({ title, measure, weeks }: StatsChartProps) {
         </BarChart>
       </div>
 
-      {/* In a hidden box rather than hidden itself: a table's own box ignores the clipping and would widen the page. */}
-      <div className="sr-only">
-        <table>
-          <caption>{title}, by week and status</caption>
-          <thead>
-            <tr>
-              <th scope="col">Week of</th>
-              {CHART_STATUSES.map(({ status, label }) => (
-                <th key={status} scope="col">
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {weeks.map((week) => (
-              <tr key={week.weekStart}>
-                <th scope="row">{formatShortDate(week.weekStart)}</th>
-                {CHART_STATUSES.map(({ status }) => (
-                  <td key={status}>{format(week.byStatus[status][measure])}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
     </figure>
   );
 }
