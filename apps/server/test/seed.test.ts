@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ASSISTANT_RATE, AVAILABILITY_OPTIONS, EXPERIENCE_OPTIONS, SKILL_OPTIONS } from "@vam/shared";
@@ -103,6 +104,10 @@ describe("demo seed", () => {
       expect(row.completedAt!.getTime()).toBeLessThanOrEqual(now);
     }
     for (const row of rows.filter((row) => row.status !== "COMPLETED")) expect(row.completedAt).toBeNull();
+    // The end-to-end tests read "4 hours booked · 1 completed booking" on juan_delacruz's profile.
+    const [juan] = await database.db.select().from(users).where(eq(users.username, DEMO_ASSISTANTS[1]!.username));
+    const juans = completed.filter((row) => row.clientId === juan!.id || row.consultantId === juan!.id);
+    expect(juans.map((row) => row.duration)).toEqual([4]);
 
     const rejected = rows.filter((row) => row.paymentStatus === "REJECTED");
     expect(rejected.length).toBeGreaterThan(0);

@@ -47,6 +47,8 @@ export interface DemoParties {
 
 /** Assistants (by index) nobody has reviewed yet: the newest members, so cards show "New" too. */
 export const UNREVIEWED_ASSISTANTS = new Set([21, 22, 23]);
+/** juan_delacruz keeps his one completed 4-hour booking (the end-to-end tests read it on his profile). */
+const ONE_COMPLETED = new Set([1]);
 
 /** Stars, weighted: mostly 5 and 4, now and then a 3. */
 const CLIENT_STARS = [5, 5, 5, 5, 5, 4, 5, 4, 4, 3] as const;
@@ -196,7 +198,7 @@ export function demoBookings(ids: DemoParties, now: Date, newId: () => string) {
   const regulars = [ids.boss, ids.sharer, ...ids.clients];
   const generated: BookingInsert[] = [];
   ids.assistants.forEach((consultantId, index) => {
-    if (UNREVIEWED_ASSISTANTS.has(index)) return;
+    if (UNREVIEWED_ASSISTANTS.has(index) || ONE_COMPLETED.has(index)) return;
     const count = index === 0 ? 4 : 2 + Math.floor(rnd() * 6);
     for (let made = 0, tries = 0; made < count && tries < 40; tries++) {
       const clientId = pick(regulars);
