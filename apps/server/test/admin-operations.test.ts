@@ -38,7 +38,7 @@ const nextDay = () => weekdayAhead(++day);
 const payments = async (query = "") =>
   (await server.api<AdminPayment[]>("GET", `/api/admin/payments${query}`, { token: operator.token })).body;
 const decide = (bookingId: string, status: string) =>
-  server.api<{ booking: AdminPayment }>("PUT", `/api/admin/payments/${bookingId}`, { token: operator.token, body: { status } });
+  server.api<{ booking: AdminPayment; message?: string }>("PUT", `/api/admin/payments/${bookingId}`, { token: operator.token, body: { status } });
 const bookingNotes = async (account: Account, bookingId: string) =>
   (await server.api<AppNotification[]>("GET", "/api/users/notifications", { token: account.token })).body.filter(
     (n) => n.type === "BOOKING" && n.entityId === bookingId && n.title !== "New booking",
@@ -73,7 +73,7 @@ describe("payment verification", () => {
       expect((await bookingNotes(party, booking.id)).map((n) => n.title)).toEqual(["Payment received"]);
     }
     // Both parties see it in their lists.
-    const seen = (await server.api<Booking>("GET", `/api/bookings/${booking.id}`, { token: client.token })).body as unknown as { booking: Booking };
+    const seen = (await server.api<{ booking: Booking }>("GET", `/api/bookings/${booking.id}`, { token: client.token })).body;
     expect(seen.booking.paymentStatus).toBe("PAID");
     expect((await payments()).some((p) => p.id === booking.id)).toBe(false);
     expect((await audit())[0]).toMatchObject({
