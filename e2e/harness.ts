@@ -41,7 +41,8 @@ export async function startE2E(options: { seed?: boolean; env?: Record<string, s
       AUTH_RATE_LIMIT_PER_MINUTE: "1000",
       ...options.env,
     }),
-    webDist: DEFAULT_WEB_DIST,
+    // E2E_WEB_DIST: a build of one's own (several people building at once on one machine).
+    webDist: process.env.E2E_WEB_DIST ?? DEFAULT_WEB_DIST,
   };
   const database = await openDatabase({});
   if (options.seed) await seedDemoData(database.db, config);
