@@ -11,13 +11,15 @@ interface ConfirmDialogProps {
   cancelLabel?: string;
   /** Shown on the confirm button while `busy`. */
   busyLabel?: string;
+  /** "danger" (the default) for what cannot be undone from here; "primary" otherwise. */
+  tone?: "primary" | "danger";
   busy?: boolean;
   error?: string | null;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** A yes/no question about a destructive action; both buttons are disabled while it runs. */
+/** A yes/no question about an action; both buttons are disabled while it runs. */
 export function ConfirmDialog({
   open,
   title,
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel = "Cancel",
   busyLabel = confirmLabel,
+  tone = "danger",
   busy = false,
   error = null,
   onConfirm,
@@ -46,7 +49,7 @@ export function ConfirmDialog({
           </button>
           <button
             type="button"
-            className="btn bg-rose-600 text-white hover:bg-rose-500 disabled:hover:bg-rose-600"
+            className={tone === "danger" ? "btn bg-rose-600 text-white hover:bg-rose-500 disabled:hover:bg-rose-600" : "btn-primary"}
             disabled={busy}
             aria-busy={busy}
             onClick={onConfirm}

@@ -7,6 +7,7 @@ import { useDocumentTitle } from "../features/admin/useDocumentTitle";
 import { AppFrame } from "./AppFrame";
 import { LoadingFallback } from "./LoadingFallback";
 import { NavigationProgress } from "./NavigationProgress";
+import { SkipLink } from "./SkipLink";
 
 const SECTIONS: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
@@ -52,12 +53,7 @@ function ConsoleFrame({ name }: { name: string }) {
 
   return (
     <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-lg bg-teal-500 px-4 py-2 font-semibold text-slate-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <NavigationProgress />
       <header className="sticky top-0 z-30 border-b border-slate-800/80 bg-slate-950/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 lg:px-6">

@@ -1,6 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { Modal } from "../../components/Modal";
-import { FormAlert } from "../../components/form/FormAlert";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { focusPageHeading } from "./AdminPageHeader";
 
 interface AdminConfirmProps {
@@ -17,14 +16,10 @@ interface AdminConfirmProps {
 }
 
 /**
- * The console's yes/no question: ConfirmDialog's behaviour (focus kept inside, Escape closes,
- * both buttons disabled while the action runs) with a confirm button that is not always red.
+ * The console's yes/no question: ConfirmDialog, "primary" unless told otherwise, and focus that
+ * lands on the page's heading when the action removed the button that opened it.
  */
 export function AdminConfirm({ open, title, children, confirmLabel, tone = "primary", busy = false, error = null, onConfirm, onCancel }: AdminConfirmProps) {
-  const close = () => {
-    if (!busy) onCancel();
-  };
-
   // The dialog gives focus back to the button that opened it; when the action removed that
   // button (the row left the list, Suspend became Restore), focus goes to the page's heading.
   const wasOpen = useRef(false);
@@ -41,28 +36,19 @@ export function AdminConfirm({ open, title, children, confirmLabel, tone = "prim
     return () => window.clearTimeout(timer);
   }, [open]);
 
-  const confirmClass = tone === "danger" ? "btn bg-rose-600 text-white hover:bg-rose-500 disabled:hover:bg-rose-600" : "btn-primary";
   return (
-    <Modal
+    <ConfirmDialog
       open={open}
-      onClose={close}
       title={title}
-      className="max-w-md"
-      footer={
-        <>
-          <button type="button" className="btn-secondary" disabled={busy} onClick={close}>
-            Cancel
-          </button>
-          <button type="button" className={confirmClass} disabled={busy} aria-busy={busy} onClick={onConfirm}>
-            {busy ? "Saving..." : confirmLabel}
-          </button>
-        </>
-      }
+      confirmLabel={confirmLabel}
+      busyLabel="Saving..."
+      tone={tone}
+      busy={busy}
+      error={error}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
     >
-      <div className="space-y-3">
-        <FormAlert message={error} />
-        <div className="space-y-2 text-sm text-slate-300">{children}</div>
-      </div>
-    </Modal>
+      <div className="space-y-2">{children}</div>
+    </ConfirmDialog>
   );
 }
