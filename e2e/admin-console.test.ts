@@ -6,7 +6,7 @@ import { reviews, users } from "../apps/server/src/db/schema.js";
 import { weekdayAhead } from "../apps/server/test/helpers/dates.js";
 import { expectNoSeriousA11yViolations } from "./axe.js";
 import { startE2E, type E2E } from "./harness.js";
-import { apiToken, logIn, registerViaApi } from "./helpers.js";
+import { apiToken, logIn, registerViaApi, apiAs } from "./helpers.js";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -17,15 +17,7 @@ afterAll(() => e2e?.close());
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-async function api<T>(username: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${e2e.baseUrl}/api${path}`, {
-    method,
-    headers: { "content-type": "application/json", authorization: `Bearer ${await apiToken(e2e, username)}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = <T>(username: string, method: string, path: string, body?: unknown) => apiAs<T>(e2e, username, method, path, body);
 
 /** An operator account: registered like anyone, then made an operator in the database (as the CLI would). */
 async function makeOperator(username: string, firstName: string, lastName: string) {

@@ -4,7 +4,7 @@ import { MSG, formatLongDate, type Booking, type ChatWithMessages } from "@vam/s
 import { weekdayAhead } from "../apps/server/test/helpers/dates.js";
 import { formatShortDate } from "../apps/web/src/features/bookings/dates.js";
 import { startE2E, type E2E } from "./harness.js";
-import { apiToken, logIn, paidAndOver, registerViaApi } from "./helpers.js";
+import { logIn, paidAndOver, registerViaApi, apiAs } from "./helpers.js";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -12,15 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.close());
 
-async function api<T>(username: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${e2e.baseUrl}/api${path}`, {
-    method,
-    headers: { "content-type": "application/json", authorization: `Bearer ${await apiToken(e2e, username)}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = <T>(username: string, method: string, path: string, body?: unknown) => apiAs<T>(e2e, username, method, path, body);
 
 const book = async (client: string, consultantId: string, date: string, startTime = "09:00", duration = 4) =>
   (await api<{ booking: Booking }>(client, "POST", "/bookings/create", { consultantId, date, startTime, duration })).booking;

@@ -5,7 +5,7 @@ import { formatLongDate, type Booking } from "@vam/shared";
 import { weekdayAhead } from "../apps/server/test/helpers/dates.js";
 import { parseCalendarFile } from "../apps/server/test/helpers/ical.js";
 import { startE2E, type E2E } from "./harness.js";
-import { apiToken, logIn, paidAndOver, registerViaApi } from "./helpers.js";
+import { logIn, paidAndOver, registerViaApi, apiAs } from "./helpers.js";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -13,15 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.close());
 
-async function api<T>(username: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${e2e.baseUrl}/api${path}`, {
-    method,
-    headers: { "content-type": "application/json", authorization: `Bearer ${await apiToken(e2e, username)}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = <T>(username: string, method: string, path: string, body?: unknown) => apiAs<T>(e2e, username, method, path, body);
 
 const bookingCard = (page: Page, name: string, date: string) => page.getByRole("article", { name: `Booking with ${name} on ${formatLongDate(date)}` });
 

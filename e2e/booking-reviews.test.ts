@@ -7,7 +7,7 @@ import { refreshRating } from "../apps/server/src/reviews/queries.js";
 import { weekdayAhead } from "../apps/server/test/helpers/dates.js";
 import { expectNoSeriousA11yViolations } from "./axe.js";
 import { startE2E, type E2E } from "./harness.js";
-import { apiToken, logIn, paidAndOver, registerViaApi } from "./helpers.js";
+import { logIn, paidAndOver, registerViaApi, apiAs } from "./helpers.js";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -18,15 +18,7 @@ afterAll(() => e2e?.close());
 const DAY_MS = 86_400_000;
 const PHONE = { width: 390, height: 844 };
 
-async function api<T>(username: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${e2e.baseUrl}/api${path}`, {
-    method,
-    headers: { "content-type": "application/json", authorization: `Bearer ${await apiToken(e2e, username)}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = <T>(username: string, method: string, path: string, body?: unknown) => apiAs<T>(e2e, username, method, path, body);
 
 /** A booking made, accepted, paid, over and completed; answers its (past) Manila date. */
 async function completedBooking(client: string, assistant: string, consultantId: string, date: string, startTime: string) {

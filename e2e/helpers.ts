@@ -27,6 +27,17 @@ export async function apiToken(e2e: E2E, username: string, password = TEST_PASSW
   return ((await response.json()) as { token: string }).token;
 }
 
+/** Calls the API as someone (signed in afresh); throws with the answer unless it is 2xx. */
+export async function apiAs<T>(e2e: E2E, username: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${e2e.baseUrl}/api${path}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), authorization: `Bearer ${await apiToken(e2e, username)}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
 /** Registers an account straight through the API, for tests that need someone to exist already. */
 export async function registerViaApi(e2e: E2E, input: Partial<RegisterInput> & { username: string }) {
   const body: RegisterInput = {

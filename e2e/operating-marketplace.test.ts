@@ -5,7 +5,7 @@ import { formatLongDate, type Booking } from "@vam/shared";
 import { users } from "../apps/server/src/db/schema.js";
 import { pickInPicker, pickOnProfile } from "./booking-steps.js";
 import { startE2E, type E2E } from "./harness.js";
-import { apiToken, logIn, registerViaApi } from "./helpers.js";
+import { logIn, registerViaApi, apiAs } from "./helpers.js";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -14,15 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.close());
 
-async function api<T>(username: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${e2e.baseUrl}/api${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), authorization: `Bearer ${await apiToken(e2e, username)}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = <T>(username: string, method: string, path: string, body?: unknown) => apiAs<T>(e2e, username, method, path, body);
 
 /** Moves the server's clock (TEST_CLOCK) and the page's clock together. */
 async function moveTimeTo(page: Page, instant: Date) {
