@@ -335,13 +335,7 @@ export interface AdminUserDetail {
   bookings: AdminBooking[];
 }
 
-export interface AdminReview {
-  id: string;
-  bookingId: string;
-  rating: number;
-  text: string | null;
-  createdAt: string;
-  publishedAt: string | null;
+export interface AdminReview extends Omit<Review, "author"> {
   hiddenAt: string | null;
   author: AdminPerson;
   subject: AdminPerson;

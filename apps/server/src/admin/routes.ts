@@ -28,7 +28,7 @@ import { bookingWithParties, bookingsWithParties, clients, consultants } from ".
 import { auditLog, bookings, referralRewards, reviews, sessions, users } from "../db/schema.js";
 import { conflict, forbidden, notFound, parseWith } from "../http/errors.js";
 import { pathId } from "../http/params.js";
-import { refreshRating } from "../reviews/queries.js";
+import { refreshRating, reviewFields } from "../reviews/queries.js";
 import { recordAudit } from "./audit.js";
 import { toAdminBooking, toAdminPerson, toAdminUser } from "./serialize.js";
 
@@ -215,12 +215,7 @@ export async function adminRoutes(app: FastifyInstance) {
       .innerJoin(subjects, eq(subjects.id, reviews.subjectId))
       .where(where);
   const toAdminReview = ({ review, author, subject }: Awaited<ReturnType<typeof reviewRows>>[number]): AdminReview => ({
-    id: review.id,
-    bookingId: review.bookingId,
-    rating: review.rating,
-    text: review.text,
-    createdAt: review.createdAt.toISOString(),
-    publishedAt: review.publishedAt?.toISOString() ?? null,
+    ...reviewFields(review),
     hiddenAt: review.hiddenAt?.toISOString() ?? null,
     author: toAdminPerson(author),
     subject: toAdminPerson(subject),

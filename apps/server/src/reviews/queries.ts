@@ -12,15 +12,17 @@ export interface ReviewWithAuthor {
 
 export const authorColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName, avatar: users.avatar };
 
-export const toReview = ({ review, author }: ReviewWithAuthor): Review => ({
+/** What every view of a review shows, whoever reads it. */
+export const reviewFields = (review: ReviewRow): Omit<Review, "author"> => ({
   id: review.id,
   bookingId: review.bookingId,
   rating: review.rating,
   text: review.text,
   createdAt: review.createdAt.toISOString(),
   publishedAt: review.publishedAt?.toISOString() ?? null,
-  author,
 });
+
+export const toReview = ({ review, author }: ReviewWithAuthor): Review => ({ ...reviewFields(review), author });
 
 /** The reviews of these bookings with their authors, by booking id (one query). */
 export async function reviewsOfBookings(db: Db, bookingIds: string[]): Promise<Map<string, ReviewWithAuthor[]>> {
