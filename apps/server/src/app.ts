@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import Fastify, { type FastifyInstance } from "fastify";
+import fastifyCompress from "@fastify/compress";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
@@ -19,6 +20,7 @@ import { chatRoutes } from "./chat/routes.js";
 import { galleryRoutes } from "./gallery/routes.js";
 import { healthRoutes } from "./health/routes.js";
 import { registerErrorHandler } from "./http/errors.js";
+import { loggerOptions } from "./http/logging.js";
 import { notificationRoutes } from "./notifications/routes.js";
 import { attachRealtime, type Realtime } from "./realtime/hub.js";
 import { postingRoutes } from "./postings/routes.js";
@@ -30,6 +32,7 @@ import { SearchCache } from "./profiles/search-cache.js";
 import { MAX_UPLOAD_BYTES, uploadRoutes } from "./uploads/routes.js";
 import { createStorage, LOCAL_UPLOADS_PREFIX, localUploadsDir, type Storage } from "./uploads/storage.js";
 import { userRoutes } from "./users/routes.js";
+import { API_COMPRESSION } from "./web/compression.js";
 import { webRoutes } from "./web/static.js";
 
 declare module "fastify" {
@@ -51,16 +54,15 @@ export interface AppDeps {
   redis?: Redis;
   /** The server's time; tests pass one they move. */
   clock?: AdjustableClock;
+  /** Where the JSON log lines go (standard output by default); tests read them. */
+  logStream?: { write(line: string): void };
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 
-export async function buildApp({ config, database, redis, clock = new AdjustableClock() }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, redis, clock = new AdjustableClock(), logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ["req.headers.authorization", "req.headers.cookie"],
-    },
+    logger: { ...loggerOptions(config.logLevel), ...(logStream && { stream: logStream }) },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
@@ -108,6 +110,8 @@ export async function buildApp({ config, database, redis, clock = new Adjustable
 
   await app.register(
     async (api) => {
+      // First: it compresses the answers of the routes registered after it, in this scope only.
+      await api.register(fastifyCompress, API_COMPRESSION);
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);

@@ -14,7 +14,8 @@ export interface TestServer extends RunningServer {
   api<T = any>(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }>;
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** `overrides` sets what the environment cannot (e.g. `webDist`, the built web app to serve). */
+export async function startTestServer(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "vam-test-"));
   const config: Config = {
     ...loadConfig({
@@ -28,6 +29,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       SWEEP_INTERVAL_SECONDS: "0",
       ...env,
     }),
+    ...overrides,
   };
   const database = await openTestDatabase();
   const server = await startServer(config, database);
