@@ -1,11 +1,18 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 
 const apiServer = "http://localhost:3000";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // A brotli (.br) and a gzip (.gz) copy beside every text file of the build, at the strongest
+    // settings (once, at build time): the server sends the one the browser accepts as it is.
+    compression({ algorithms: ["brotliCompress", "gzip"], threshold: 256, logLevel: "silent" }),
+  ],
   server: {
     proxy: {
       "/api": apiServer,

@@ -1,102 +1,172 @@
-import { Suspense, lazy, type ComponentType } from "react";
-import { createBrowserRouter, redirect, type RouteObject } from "react-router";
-import {
-  adminAuditLoader,
-  adminPaymentsLoader,
-  adminReviewsLoader,
-  adminStatsLoader,
-  adminUserLoader,
-  adminUsersLoader,
-} from "./features/admin/admin-loaders";
-import { bookingsLoader } from "./features/bookings/bookings-loader";
-import { dashboardLoader } from "./features/dashboard/dashboard-loader";
-import { postingLoader } from "./features/postings/posting-loader";
-import { ownProfileLoader } from "./features/profile/own-profile-loader";
-import { otherProfileLoader } from "./features/profiles/other-profile-loader";
-import { profileListLoader } from "./features/profiles/profile-list-loader";
+import type { ComponentType } from "react";
+import { createBrowserRouter, redirect, type LoaderFunction, type RouteObject } from "react-router";
 import { LoadingFallback } from "./layouts/LoadingFallback";
 import { ProtectedLayout } from "./layouts/ProtectedLayout";
 import { PublicLayout } from "./layouts/PublicLayout";
 import { ErrorScreen, RouteError } from "./layouts/RouteError";
 
-const HomePage = lazy(() => import("./features/home/HomePage"));
-const LoginPage = lazy(() => import("./features/auth/LoginPage"));
-const RegisterPage = lazy(() => import("./features/auth/RegisterPage"));
-const ProfilePage = lazy(() => import("./features/profile/ProfilePage"));
-const ProfileUpdatePage = lazy(() => import("./features/profile/ProfileUpdatePage"));
-const ProfileListPage = lazy(() => import("./features/profiles/ProfileListPage"));
-const OtherProfilePage = lazy(() => import("./features/profiles/OtherProfilePage"));
-const PostingDetailPage = lazy(() => import("./features/postings/PostingDetailPage"));
-const ChatPage = lazy(() => import("./features/chat/ChatPage"));
-const BookConsultantPage = lazy(() => import("./features/bookings/BookConsultantPage"));
-const BookingsPage = lazy(() => import("./features/bookings/BookingsPage"));
-const NotificationsPage = lazy(() => import("./features/notifications/NotificationsPage"));
-const BookingDashboardPage = lazy(() => import("./features/dashboard/BookingDashboardPage"));
-// The operator console (and its charts) loads only when an address under /admin is opened.
-const AdminLayout = lazy(() => import("./layouts/AdminLayout"));
-const AdminDashboardPage = lazy(() => import("./features/admin/AdminDashboardPage"));
-const AdminPaymentsPage = lazy(() => import("./features/admin/AdminPaymentsPage"));
-const AdminUsersPage = lazy(() => import("./features/admin/AdminUsersPage"));
-const AdminUserDetailPage = lazy(() => import("./features/admin/AdminUserDetailPage"));
-const AdminReviewsPage = lazy(() => import("./features/admin/AdminReviewsPage"));
-const AdminAuditPage = lazy(() => import("./features/admin/AdminAuditPage"));
+/*
+ * Every page, and its loader, is its own chunk that loads when its address is opened (React
+ * Router's lazy routes): the first load of /home carries only the app's frame and the home page.
+ * The layouts are part of the first chunk, so that a cold load shows the navigation at once; the
+ * page's place shows its loading text (HydrateFallback) until the page's code has arrived. Later
+ * navigations keep the current page and show the progress bar until the next one is ready.
+ */
 
-function page(Page: ComponentType, loadingLabel?: string) {
-  return (
-    <Suspense fallback={<LoadingFallback label={loadingLabel} />}>
-      <Page />
-    </Suspense>
-  );
+/** A page module (default export) and, when it has one, its loader's module: loaded together. */
+function lazyPage(
+  component: () => Promise<{ default: ComponentType }>,
+  loader?: () => Promise<LoaderFunction>,
+): RouteObject["lazy"] {
+  return { Component: async () => (await component()).default, ...(loader && { loader }) };
 }
+
+/** The loading text shown where the page goes, on a cold load. */
+const loading = (label?: string) =>
+  function PageLoading() {
+    return <LoadingFallback label={label} />;
+  };
 
 /** Wraps a layout's pages so that a page error shows the error screen inside the layout. */
 function withErrorScreen(children: RouteObject[]): RouteObject[] {
-  return [{ errorElement: <RouteError />, children }];
+  return [{ errorElement: <RouteError />, HydrateFallback: loading(), children }];
 }
 
 export const router = createBrowserRouter([
   {
     path: "/",
     errorElement: <RouteError />,
-    HydrateFallback: () => <LoadingFallback />,
+    HydrateFallback: loading(),
     children: [
       { index: true, loader: () => redirect("/home") },
       {
         element: <PublicLayout />,
         children: withErrorScreen([
-          { path: "home", element: page(HomePage, "Loading Home Page...") },
-          { path: "profile/list", loader: profileListLoader, element: page(ProfileListPage) },
-          { path: "profile/:id", loader: otherProfileLoader, element: page(OtherProfilePage) },
-          { path: "login", element: page(LoginPage) },
-          { path: "register", element: page(RegisterPage) },
-          { path: ":id", loader: postingLoader, element: page(PostingDetailPage) },
+          {
+            path: "home",
+            HydrateFallback: loading("Loading Home Page..."),
+            lazy: lazyPage(() => import("./features/home/HomePage")),
+          },
+          {
+            path: "profile/list",
+            lazy: lazyPage(
+              () => import("./features/profiles/ProfileListPage"),
+              async () => (await import("./features/profiles/profile-list-loader")).profileListLoader,
+            ),
+          },
+          {
+            path: "profile/:id",
+            lazy: lazyPage(
+              () => import("./features/profiles/OtherProfilePage"),
+              async () => (await import("./features/profiles/other-profile-loader")).otherProfileLoader,
+            ),
+          },
+          { path: "login", lazy: lazyPage(() => import("./features/auth/LoginPage")) },
+          { path: "register", lazy: lazyPage(() => import("./features/auth/RegisterPage")) },
+          {
+            path: ":id",
+            lazy: lazyPage(
+              () => import("./features/postings/PostingDetailPage"),
+              async () => (await import("./features/postings/posting-loader")).postingLoader,
+            ),
+          },
           { path: "*", element: <ErrorScreen message="Page not found" /> },
         ]),
       },
       {
         element: <ProtectedLayout />,
         children: withErrorScreen([
-          { path: "profile", loader: ownProfileLoader, element: page(ProfilePage) },
-          { path: "profile/update", element: page(ProfileUpdatePage) },
-          { path: "bookings", loader: bookingsLoader, element: page(BookingsPage) },
-          { path: "bookings/:id", loader: bookingsLoader, element: page(BookingsPage) },
-          { path: "booking-dashboard", loader: dashboardLoader, element: page(BookingDashboardPage) },
-          { path: "book/:consultantId", element: page(BookConsultantPage, "Loading consultant information...") },
-          { path: "notifications", element: page(NotificationsPage) },
+          {
+            path: "profile",
+            lazy: lazyPage(
+              () => import("./features/profile/ProfilePage"),
+              async () => (await import("./features/profile/own-profile-loader")).ownProfileLoader,
+            ),
+          },
+          { path: "profile/update", lazy: lazyPage(() => import("./features/profile/ProfileUpdatePage")) },
+          {
+            path: "bookings",
+            lazy: lazyPage(
+              () => import("./features/bookings/BookingsPage"),
+              async () => (await import("./features/bookings/bookings-loader")).bookingsLoader,
+            ),
+          },
+          {
+            path: "bookings/:id",
+            lazy: lazyPage(
+              () => import("./features/bookings/BookingsPage"),
+              async () => (await import("./features/bookings/bookings-loader")).bookingsLoader,
+            ),
+          },
+          {
+            path: "booking-dashboard",
+            lazy: lazyPage(
+              () => import("./features/dashboard/BookingDashboardPage"),
+              async () => (await import("./features/dashboard/dashboard-loader")).dashboardLoader,
+            ),
+          },
+          {
+            path: "book/:consultantId",
+            HydrateFallback: loading("Loading consultant information..."),
+            lazy: lazyPage(() => import("./features/bookings/BookConsultantPage")),
+          },
+          { path: "notifications", lazy: lazyPage(() => import("./features/notifications/NotificationsPage")) },
           // One route for both addresses, so that moving between chats keeps the page (and its list).
-          { path: "chat/:userId?", element: page(ChatPage, "Loading chat...") },
+          {
+            path: "chat/:userId?",
+            HydrateFallback: loading("Loading chat..."),
+            lazy: lazyPage(() => import("./features/chat/ChatPage")),
+          },
         ]),
       },
       {
+        // The operator console (and its charts) loads only when an address under /admin is opened.
         path: "admin",
-        element: page(AdminLayout),
+        HydrateFallback: loading(),
+        lazy: lazyPage(() => import("./layouts/AdminLayout")),
         children: withErrorScreen([
-          { index: true, loader: adminStatsLoader, element: page(AdminDashboardPage) },
-          { path: "payments", loader: adminPaymentsLoader, element: page(AdminPaymentsPage) },
-          { path: "users", loader: adminUsersLoader, element: page(AdminUsersPage) },
-          { path: "users/:id", loader: adminUserLoader, element: page(AdminUserDetailPage) },
-          { path: "reviews", loader: adminReviewsLoader, element: page(AdminReviewsPage) },
-          { path: "audit", loader: adminAuditLoader, element: page(AdminAuditPage) },
+          {
+            index: true,
+            lazy: lazyPage(
+              () => import("./features/admin/AdminDashboardPage"),
+              async () => (await import("./features/admin/admin-loaders")).adminStatsLoader,
+            ),
+          },
+          {
+            path: "payments",
+            lazy: lazyPage(
+              () => import("./features/admin/AdminPaymentsPage"),
+              async () => (await import("./features/admin/admin-loaders")).adminPaymentsLoader,
+            ),
+          },
+          {
+            path: "users",
+            lazy: lazyPage(
+              () => import("./features/admin/AdminUsersPage"),
+              async () => (await import("./features/admin/admin-loaders")).adminUsersLoader,
+            ),
+          },
+          {
+            path: "users/:id",
+            lazy: lazyPage(
+              () => import("./features/admin/AdminUserDetailPage"),
+              async () => (await import("./features/admin/admin-loaders")).adminUserLoader,
+            ),
+          },
+          {
+            path: "reviews",
+            lazy: lazyPage(
+              () => import("./features/admin/AdminReviewsPage"),
+              async () => (await import("./features/admin/admin-loaders")).adminReviewsLoader,
+            ),
+          },
+          {
+            path: "audit",
+            lazy: lazyPage(
+              () => import("./features/admin/AdminAuditPage"),
+              async () => (await import("./features/admin/admin-loaders")).adminAuditLoader,
+            ),
+          },
           { path: "*", element: <ErrorScreen message="Page not found" /> },
         ]),
       },
