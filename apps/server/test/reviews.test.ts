@@ -98,7 +98,7 @@ describe("reviews", () => {
     const long = await review(client, booking.id, { rating: 5, text: "a".repeat(1001) });
     expect([long.status, long.body.message]).toEqual([400, MSG.reviewTextTooLong]);
     const control = await review(client, booking.id, { rating: 5, text: "bad\u0000byte" });
-    expect([control.status, control.body.message]).toEqual([400, MSG.reviewTextControl]);
+    expect([control.status, control.body.message]).toEqual([400, MSG.textControl]);
     const stranger = await signUp(server, { role: "Boss" });
     expect((await review(stranger, booking.id, { rating: 5 })).status).toBe(404);
     // Markup is kept as plain text, never interpreted.

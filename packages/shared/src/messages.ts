@@ -30,6 +30,8 @@ export const MSG = {
   skillUnknown: "Please pick skills from the list",
   skillDuplicate: "Each skill can be picked only once",
   textTooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+  /** A NUL, a tab or line break in a one-line field, or any other control character (PostgreSQL refuses NUL). */
+  textControl: "Please remove special control characters from the text",
 
   usernameTaken: "This username is already taken",
   emailTaken: "An account with this email already exists",
@@ -54,6 +56,8 @@ export const MSG = {
   serverError: "Something went wrong on our side. Please try again.",
   bodyTooLarge: "The request is too large",
   invalidJson: "The request body is not valid JSON",
+  unsupportedMediaType: "Please send the request as JSON",
+  badUrl: "This address is not valid",
 
   fieldRequired: (field: string) => `${field} is required`,
   postingRateInvalid: "Please enter a whole number of pesos between 1 and 100,000",
@@ -68,6 +72,7 @@ export const MSG = {
   postingNotFound: "Posting not found",
   photoNotFound: "Photo not found",
   invalidCursor: "This page of results no longer exists. Please search again.",
+  pageSizeInvalid: "Please ask for 1 to 60 results a page",
 
   messageEmpty: "Please write a message",
   chatNotFound: "Chat not found",
@@ -130,7 +135,6 @@ export const MSG = {
   reviewExists: "You have already reviewed this booking",
   reviewRatingInvalid: `Please choose ${RATING_MIN} to ${RATING_MAX} stars`,
   reviewTextTooLong: `A review can be at most ${REVIEW_TEXT_MAX} characters`,
-  reviewTextControl: "Please remove special control characters from the review",
   reviewNotFound: "Review not found",
   reviewSubmittedToast: "Thank you! Your review was submitted.",
   reviewsLoadFailed: "Failed to load reviews",
@@ -163,5 +167,7 @@ export const MSG = {
   uploadMissingFile: "Please choose an image to upload",
   uploadUnknownFolder: "Unknown upload folder",
   uploadUnreadable: "The image could not be read. Please try another file.",
+  uploadMalformed: "The upload was not a complete form. Please choose the image and send it again.",
+  uploadTooManyParts: "Please send one image at a time",
   uploadFailedStatus: (statusText: string) => `Upload failed: ${statusText}`,
 } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatPeso, loginSchema, MSG, registerSchema, updateUserSchema } from "../src/index.js";
+import { formatPeso, loginSchema, MSG, profileCursorSchema, registerSchema, reviewCursorSchema, updateUserSchema } from "../src/index.js";
+import { multiLineText, singleLineText } from "../src/schemas/fields.js";
 
 const valid = {
   firstName: " Ana ",
@@ -47,5 +48,31 @@ describe("shared rules", () => {
     expect(firstMessage(loginSchema.safeParse({ username: " ", password: "x" }))).toBe(MSG.usernameRequired);
     expect(firstMessage(loginSchema.safeParse({ username: "ana" }))).toBe(MSG.passwordRequired);
     expect(firstMessage(updateUserSchema.safeParse({ ...valid, email: "" }))).toBe(MSG.emailRequired);
+  });
+});
+
+describe("safe text", () => {
+  it("refuses every control character on one line, and all but line breaks and tabs in multi-line text", () => {
+    const line = singleLineText();
+    const text = multiLineText();
+    for (const bad of ["a\u0000b", "a\u0007b", "a\u001bb", "a\u007fb", "a\u0085b", "a\u009fb"]) {
+      expect(firstMessage(line.safeParse(bad))).toBe(MSG.textControl);
+      expect(firstMessage(text.safeParse(bad))).toBe(MSG.textControl);
+    }
+    for (const lineBreak of ["a\nb", "a\tb", "a\r\nb"]) {
+      expect(firstMessage(line.safeParse(lineBreak))).toBe(MSG.textControl);
+      expect(text.parse(lineBreak)).toBe(lineBreak);
+    }
+    expect(line.parse("  Señora Ñiño 😀  ")).toBe("Señora Ñiño 😀");
+  });
+
+  it("reads only the cursors the server writes: a real instant since 1970 and a real id", () => {
+    const id = "0b5f3c1e-8a44-4c4e-9a43-0d2b3c4d5e6f";
+    expect(profileCursorSchema.safeParse({ createdAt: "2025-03-01T08:00:00.000Z", id }).success).toBe(true);
+    for (const createdAt of ["2025-02-29T00:00:00.000Z", "0000-01-01T00:00:00.000Z", "1", "2025-03-01"]) {
+      expect(profileCursorSchema.safeParse({ createdAt, id }).success).toBe(false);
+    }
+    expect(profileCursorSchema.safeParse({ createdAt: "2025-03-01T08:00:00.000Z", id: "-".repeat(36) }).success).toBe(false);
+    expect(reviewCursorSchema.safeParse({ publishedAt: "2025-03-01T08:00:00.000Z", id, extra: 1 }).success).toBe(false);
   });
 });

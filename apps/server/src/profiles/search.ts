@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
-import { MSG, type ProfilePage, type ProfileSearch } from "@vam/shared";
+import { profileCursorSchema, type ProfilePage, type ProfileSearch } from "@vam/shared";
 import type { Db } from "../db/client.js";
 import { profiles, users } from "../db/schema.js";
-import { badRequest } from "../http/errors.js";
+import { decodeCursor, encodeCursor } from "../http/cursor.js";
 import { toProfilePost } from "./serialize.js";
 import { matchSkills } from "./skill-match.js";
 
@@ -17,23 +17,6 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 function everyWord(column: SQL, query: string): SQL[] {
   const words = [...new Set(query.toLowerCase().split(/[\s,]+/).filter(Boolean))].slice(0, MAX_WORDS);
   return words.map((word) => sql`(${column} like ${`%${escapeLike(word)}%`} or ${word} <% ${column})`);
-}
-
-interface Cursor {
-  createdAt: string;
-  id: string;
-}
-
-const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
-
-function decodeCursor(raw: string): Cursor {
-  try {
-    const cursor = JSON.parse(Buffer.from(raw, "base64url").toString()) as Cursor;
-    if (!Number.isNaN(Date.parse(cursor.createdAt)) && /^[0-9a-f-]{36}$/.test(cursor.id)) return cursor;
-  } catch {
-    // falls through to the error below
-  }
-  throw badRequest(MSG.invalidCursor, "cursor");
 }
 
 /**
@@ -51,7 +34,7 @@ export async function searchProfiles(db: Db, search: ProfileSearch): Promise<Pro
     conditions.push(sql`${users.skills} && ${sql.param(skills)}::text[]`);
   }
   if (search.cursor) {
-    const after = decodeCursor(search.cursor);
+    const after = decodeCursor(profileCursorSchema, search.cursor);
     conditions.push(sql`(${profiles.createdAt}, ${profiles.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
   }
 

@@ -1,36 +1,24 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { MSG, REVIEW_PAGE_SIZE, createReviewSchema, reviewPageSchema, reviewRefusal, type ReviewPage } from "@vam/shared";
+import {
+  MSG,
+  REVIEW_PAGE_SIZE,
+  createReviewSchema,
+  reviewCursorSchema,
+  reviewPageSchema,
+  reviewRefusal,
+  type ReviewPage,
+} from "@vam/shared";
 import { currentUser } from "../auth/authenticate.js";
 import { publishChange } from "../bookings/changes.js";
 import { partyBooking } from "../bookings/queries.js";
 import { bookingView } from "../bookings/serialize.js";
 import { reviews, users } from "../db/schema.js";
-import { badRequest, conflict, parseWith, pgError } from "../http/errors.js";
+import { decodeCursor, encodeCursor } from "../http/cursor.js";
+import { conflict, parseWith, pgError } from "../http/errors.js";
 import { pathId } from "../http/params.js";
 import { publishReviews } from "./publish.js";
 import { authorColumns, toReview } from "./queries.js";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
-
-interface Cursor {
-  publishedAt: string;
-  id: string;
-}
-const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
-function decodeCursor(raw: string): Cursor {
-  try {
-    const cursor = JSON.parse(Buffer.from(raw, "base64url").toString()) as Partial<Cursor>;
-    const { publishedAt, id } = cursor;
-    if (typeof publishedAt === "string" && ISO_INSTANT.test(publishedAt) && !Number.isNaN(Date.parse(publishedAt)) && typeof id === "string" && UUID.test(id)) {
-      return { publishedAt, id };
-    }
-  } catch {
-    // falls through
-  }
-  throw badRequest(MSG.invalidCursor, "cursor");
-}
 
 /** Writing a review of a completed booking, and the published reviews of a profile. */
 export async function reviewRoutes(app: FastifyInstance) {
@@ -66,7 +54,7 @@ export async function reviewRoutes(app: FastifyInstance) {
   app.get<{ Params: { id: string } }>("/profiles/:id/reviews", async (request): Promise<ReviewPage> => {
     const subjectId = pathId(request.params.id, MSG.userNotFound);
     const { cursor } = parseWith(reviewPageSchema, request.query);
-    const after = cursor ? decodeCursor(cursor) : undefined;
+    const after = cursor ? decodeCursor(reviewCursorSchema, cursor) : undefined;
     const rows = await app.db
       .select({ review: reviews, author: authorColumns })
       .from(reviews)

@@ -13,20 +13,31 @@ interface ReceivedUpload {
   folder?: string;
 }
 
-/** Reads the multipart body whatever the order of its parts; the file is capped at the largest limit. */
+const PART_LIMITS = new Set(["FST_PARTS_LIMIT", "FST_FILES_LIMIT", "FST_FIELDS_LIMIT"]);
+
+/**
+ * Reads the multipart body whatever the order of its parts; the file is capped at the largest limit.
+ * A body that is not a complete form (no boundary, a part cut short, a bad header) is the
+ * client's: 400, as too many parts is 413.
+ */
 async function receive(request: FastifyRequest): Promise<ReceivedUpload> {
   const received: ReceivedUpload = { truncated: false };
-  for await (const part of request.parts()) {
-    if (part.type === "file") {
-      if (part.fieldname !== "image" || received.file) {
-        part.file.resume();
-        continue;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "file") {
+        if (part.fieldname !== "image" || received.file) {
+          part.file.resume();
+          continue;
+        }
+        received.file = await part.toBuffer();
+        received.truncated = part.file.truncated;
+      } else if (part.fieldname === "folder") {
+        received.folder = String(part.value);
       }
-      received.file = await part.toBuffer();
-      received.truncated = part.file.truncated;
-    } else if (part.fieldname === "folder") {
-      received.folder = String(part.value);
     }
+  } catch (error) {
+    if (PART_LIMITS.has((error as { code?: string }).code ?? "")) throw new HttpError(413, MSG.uploadTooManyParts);
+    throw badRequest(MSG.uploadMalformed);
   }
   return received;
 }

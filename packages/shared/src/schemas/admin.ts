@@ -1,15 +1,11 @@
 import { z } from "zod";
 import { MSG } from "../messages.js";
+import { optionalLine } from "./fields.js";
 
 export const ADMIN_PAGE_SIZE = 25;
 
 const page = z.coerce.number({ error: MSG.adminPageInvalid }).int(MSG.adminPageInvalid).min(1, MSG.adminPageInvalid).max(100_000, MSG.adminPageInvalid).default(1);
-const search = z
-  .string()
-  .trim()
-  .max(80, MSG.textTooLong("Search", 80))
-  .optional()
-  .transform((value) => (value ? value : undefined));
+const search = optionalLine(80, MSG.textTooLong("Search", 80));
 
 /** How long a payment has waited, as the console filters it. */
 export const PAYMENT_AGE_FILTERS = [

@@ -22,7 +22,7 @@ export type RegisterInput = z.input<typeof registerSchema>;
 export type RegisterData = z.output<typeof registerSchema>;
 
 export const loginSchema = z.object({
-  username: z.string({ error: MSG.usernameRequired }).trim().min(1, MSG.usernameRequired).max(100),
+  username: f.singleLineText({ error: MSG.usernameRequired }).min(1, MSG.usernameRequired).max(100, MSG.loginInvalid),
   password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200),
 });
 export type LoginInput = z.input<typeof loginSchema>;

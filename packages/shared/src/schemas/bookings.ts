@@ -2,8 +2,9 @@ import { z } from "zod";
 import { TARGET_STATUSES } from "../booking-rules.js";
 import { DURATIONS, SLOT_STARTS } from "../constants.js";
 import { MSG } from "../messages.js";
+import { optionalTrimmed, singleLineText } from "./fields.js";
 
-export const isoDate = z.string({ error: MSG.bookingDateInvalid }).regex(/^\d{4}-\d{2}-\d{2}$/, MSG.bookingDateInvalid);
+export const isoDate = singleLineText({ error: MSG.bookingDateInvalid }).regex(/^\d{4}-\d{2}-\d{2}$/, MSG.bookingDateInvalid);
 
 /** `POST /bookings/create`. The client is the session's user; `price` is checked, never trusted. */
 export const createBookingSchema = z
@@ -13,12 +14,7 @@ export const createBookingSchema = z
     startTime: z.enum(SLOT_STARTS, { error: MSG.bookingSlotInvalid }),
     duration: z.union([z.literal(DURATIONS[0]), z.literal(DURATIONS[1])], { error: MSG.bookingDurationInvalid }),
     price: z.number().optional(),
-    referralCode: z
-      .string()
-      .trim()
-      .max(32)
-      .optional()
-      .transform((value) => (value ? value : undefined)),
+    referralCode: optionalTrimmed(32, "Referral code"),
   })
   // A full day starts in the morning: 8 hours from 13:00 would run past the working day.
   .refine((booking) => booking.duration === 4 || booking.startTime === SLOT_STARTS[0], {

@@ -1,43 +1,36 @@
 import { z } from "zod";
 import { MSG } from "../messages.js";
-import { imageUrl } from "./fields.js";
+import { cursorParam, imageUrl, instant, multiLineText, optionalLine, singleLineText } from "./fields.js";
 
 export const PROFILE_PAGE_SIZE = 24;
 export const MAX_POSTING_IMAGES = 10;
 
-const optionalQuery = z
-  .string()
-  .trim()
-  .max(80)
-  .optional()
-  .transform((value) => (value ? value : undefined));
+const optionalQuery = optionalLine(80, MSG.textTooLong("Search", 80));
 
 /** `GET /profiles/posts`: every parameter optional; several combine with AND. */
 export const profileSearchSchema = z.object({
   userName: optionalQuery,
   location: optionalQuery,
   skills: optionalQuery,
-  cursor: z
-    .string()
-    .max(200)
-    .optional()
-    .transform((value) => (value ? value : undefined)),
-  limit: z.coerce.number().int().min(1).max(60).default(PROFILE_PAGE_SIZE),
+  cursor: cursorParam,
+  limit: z.coerce.number({ error: MSG.pageSizeInvalid }).int(MSG.pageSizeInvalid).min(1, MSG.pageSizeInvalid).max(60, MSG.pageSizeInvalid).default(PROFILE_PAGE_SIZE),
 });
 export type ProfileSearch = z.output<typeof profileSearchSchema>;
+
+/** What a search page's cursor holds: the last listing's creation instant and id. */
+export const profileCursorSchema = z.strictObject({ createdAt: instant, id: z.guid() });
 
 export const galleryPhotoSchema = z.object({
   imageUrl: imageUrl.min(1, MSG.uploadMissingFile),
   isPublic: z.boolean().default(true),
-  title: z.string().trim().max(80, MSG.textTooLong("Title", 80)).optional(),
-  description: z.string().trim().max(500, MSG.textTooLong("Description", 500)).optional(),
+  title: singleLineText().max(80, MSG.textTooLong("Title", 80)).optional(),
+  description: multiLineText().max(500, MSG.textTooLong("Description", 500)).optional(),
 });
 export type GalleryPhotoInput = z.input<typeof galleryPhotoSchema>;
 
 const postingText = (label: string, max: number) =>
-  z.string({ error: MSG.fieldRequired(label) }).trim().min(1, MSG.fieldRequired(label)).max(max, MSG.textTooLong(label, max));
-const optionalPostingText = (label: string, max: number) =>
-  z.string().trim().max(max, MSG.textTooLong(label, max)).optional().transform((value) => (value ? value : undefined));
+  singleLineText({ error: MSG.fieldRequired(label) }).min(1, MSG.fieldRequired(label)).max(max, MSG.textTooLong(label, max));
+const optionalPostingText = (label: string, max: number) => optionalLine(max, MSG.textTooLong(label, max));
 
 export const postingSchema = z.object({
   title: postingText("Title", 120),
@@ -52,7 +45,7 @@ export const postingSchema = z.object({
     .min(1, MSG.postingImagesRequired)
     .max(MAX_POSTING_IMAGES, MSG.postingImagesTooMany(MAX_POSTING_IMAGES)),
   /** Rich text (HTML); the server sanitises it. */
-  description: z.string().max(20_000, MSG.textTooLong("Description", 20_000)).default(""),
+  description: multiLineText().max(20_000, MSG.textTooLong("Description", 20_000)).default(""),
   hours: optionalPostingText("Hours", 60),
   days: optionalPostingText("Days available", 60),
   bathroom: optionalPostingText("Work setup", 160),

@@ -10,24 +10,51 @@ import {
 } from "../constants.js";
 import { MSG } from "../messages.js";
 
-export const requiredText = (message: string, max = 100, field = "This field") =>
-  z.string({ error: message }).trim().min(1, message).max(max, MSG.textTooLong(field, max));
+/** Every control character (Unicode Cc: NUL, tab, line breaks, DEL, C1). */
+const CONTROL = /\p{Cc}/u;
+/** The same, except tab, line feed and carriage return. */
+const CONTROL_BUT_LINE_BREAKS = /(?![\t\n\r])\p{Cc}/u;
 
-export const username = z
-  .string({ error: MSG.usernameRequired })
-  .trim()
+/**
+ * Text on one line, trimmed: no control character at all (PostgreSQL refuses NUL; tabs and line
+ * breaks do not belong in a name, an address, a search or an id). Every one-line text field,
+ * query-string parameter and cursor is built on it.
+ */
+export const singleLineText = (params?: { error?: string }) =>
+  z
+    .string(params)
+    .trim()
+    .refine((value) => !CONTROL.test(value), MSG.textControl);
+
+/** Text of several lines, trimmed: line breaks and tabs are kept, other control characters refused. */
+export const multiLineText = (params?: { error?: string }) =>
+  z
+    .string(params)
+    .trim()
+    .refine((value) => !CONTROL_BUT_LINE_BREAKS.test(value), MSG.textControl);
+
+/** An optional one-line text; empty means absent. */
+export const optionalLine = (max: number, message: string) =>
+  singleLineText()
+    .max(max, message)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+export const requiredText = (message: string, max = 100, field = "This field") =>
+  singleLineText({ error: message }).min(1, message).max(max, MSG.textTooLong(field, max));
+
+export const username = singleLineText({ error: MSG.usernameRequired })
   .min(1, MSG.usernameRequired)
   .max(USERNAME_MAX, MSG.usernameTooLong)
   .regex(/^[A-Za-z0-9_]+$/, MSG.usernameChars);
 
-export const email = z
-  .string({ error: MSG.emailRequired })
-  .trim()
+export const email = singleLineText({ error: MSG.emailRequired })
   .min(1, MSG.emailRequired)
   .max(254, MSG.emailInvalid)
   .pipe(z.email(MSG.emailInvalid))
   .transform((value) => value.toLowerCase());
 
+/** Never stored nor queried (only its argon2 hash is), so any character may be part of it. */
 export const password = z
   .string({ error: MSG.passwordRequired })
   .min(PASSWORD_MIN, MSG.passwordTooShort)
@@ -42,12 +69,15 @@ export const skills = z
   .refine((list) => new Set(list).size === list.length, MSG.skillDuplicate);
 
 /** An image URL; the server additionally checks that it issued it. */
-export const imageUrl = z.string().trim().max(500);
+export const imageUrl = singleLineText().max(500, MSG.textTooLong("The image address", 500));
 
-export const optionalTrimmed = (max: number, field: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, MSG.textTooLong(field, max))
-    .optional()
-    .transform((value) => (value ? value : undefined));
+export const optionalTrimmed = (max: number, field: string) => optionalLine(max, MSG.textTooLong(field, max));
+
+/** An instant as the server writes it (ISO 8601 in UTC, a real calendar day) that PostgreSQL reads: not before 1970. */
+export const instant = z.iso.datetime().refine((value) => Date.parse(value) >= 0);
+
+/** A page cursor as sent in a query string (opaque to the client; the server decodes and checks it). */
+export const cursorParam = singleLineText()
+  .max(200)
+  .optional()
+  .transform((value) => (value ? value : undefined));

@@ -16,7 +16,7 @@ export const updateUserSchema = z.object({
   role: z.enum(ACCOUNT_ROLES, { error: MSG.roleRequired }).optional(),
   salaryRate: z.number().nullable().optional(),
   avatar: f.imageUrl.nullable().optional(),
-  bio: z.string().trim().max(2000, MSG.textTooLong("About", 2000)).optional(),
+  bio: f.multiLineText().max(2000, MSG.textTooLong("About", 2000)).optional(),
 });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 export type UpdateUserData = z.output<typeof updateUserSchema>;
