@@ -19,7 +19,8 @@ import { bookingRoutes } from "./bookings/routes.js";
 import { chatRoutes } from "./chat/routes.js";
 import { galleryRoutes } from "./gallery/routes.js";
 import { healthRoutes } from "./health/routes.js";
-import { registerErrorHandler } from "./http/errors.js";
+import { frameworkErrors, registerErrorHandler } from "./http/errors.js";
+import { loggerOptions } from "./http/logging.js";
 import { notificationRoutes } from "./notifications/routes.js";
 import { attachRealtime, type Realtime } from "./realtime/hub.js";
 import { postingRoutes } from "./postings/routes.js";
@@ -53,19 +54,19 @@ export interface AppDeps {
   redis?: Redis;
   /** The server's time; tests pass one they move. */
   clock?: AdjustableClock;
+  /** Where the JSON log lines go (standard output by default); tests read them. */
+  logStream?: { write(line: string): void };
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 
-export async function buildApp({ config, database, redis, clock = new AdjustableClock() }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, redis, clock = new AdjustableClock(), logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ["req.headers.authorization", "req.headers.cookie"],
-    },
+    logger: { ...loggerOptions(config.logLevel), ...(logStream && { stream: logStream }) },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    frameworkErrors,
   });
   const storage = createStorage(config);
   app.decorate("config", config);

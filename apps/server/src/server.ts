@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
-import { buildApp } from "./app.js";
+import { buildApp, type AppDeps } from "./app.js";
 import { openDatabase, type Database } from "./db/client.js";
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -20,10 +20,14 @@ export async function openDatabaseFor(config: Config): Promise<Database> {
   return openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, "db") });
 }
 
-export async function startServer(config: Config, database?: Database): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  database?: Database,
+  { logStream }: Pick<AppDeps, "logStream"> = {},
+): Promise<RunningServer> {
   const db = database ?? (await openDatabaseFor(config));
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
-  const app = await buildApp({ config, database: db, redis });
+  const app = await buildApp({ config, database: db, redis, logStream });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;

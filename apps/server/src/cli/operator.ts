@@ -20,6 +20,7 @@ import { ConfigError, loadConfig, type Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { auditLog, users } from "../db/schema.js";
 import { pgError } from "../http/errors.js";
+import { safeError } from "../http/logging.js";
 import { newReferralCode } from "../referrals/codes.js";
 import { openDatabaseFor } from "../server.js";
 import { findTakenIdentity } from "../users/queries.js";
@@ -280,7 +281,10 @@ async function main(argv: string[]): Promise<number> {
       console.error(error.message);
       return 1;
     }
-    throw error;
+    // A database error's message holds the query's parameters (the new password's hash, the email).
+    const failure = safeError(error);
+    console.error(`The command failed: ${failure.message}\n${failure.stack}`);
+    return 1;
   }
 }
 

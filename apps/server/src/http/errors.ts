@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { MSG } from "@vam/shared";
 import type { ZodType } from "zod";
 
@@ -33,20 +33,34 @@ export function pgError(error: unknown): { code: string; constraint?: string } |
   return undefined;
 }
 
+/** Fastify's own refusals of a request, as the API words them. */
+const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: MSG.bodyTooLarge },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: MSG.invalidJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: MSG.invalidJson },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: MSG.invalidJson },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: MSG.unsupportedMediaType },
+};
+
+/** Errors the router raises before any route (a malformed percent-encoding in the path). */
+export const frameworkErrors = (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
+  reply.status(400).send({ message: MSG.badUrl });
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ message: error.message, field: error.field });
     }
     if (error.statusCode === 429) return reply.status(429).send({ message: error.message || MSG.tooManyRequests });
-    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return reply.status(413).send({ message: MSG.bodyTooLarge });
-    if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) {
-      return reply.status(400).send({ message: MSG.invalidJson });
-    }
+    const known = CLIENT_ERRORS[error.code];
+    if (known) return reply.status(known.status).send({ message: known.message });
+    // A body the JSON parser refused (also a prototype-poisoning key).
+    if (error instanceof SyntaxError) return reply.status(400).send({ message: MSG.invalidJson });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: error.message });
     }
-    request.log.error({ err: error }, "request failed");
+    // The error's code and where, never its data: see ./logging.ts.
+    request.log.error({ err: error, req: request }, "request failed");
     return reply.status(500).send({ message: MSG.serverError });
   });
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: MSG.notFound }));

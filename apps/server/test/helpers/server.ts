@@ -14,8 +14,15 @@ export interface TestServer extends RunningServer {
   api<T = any>(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }>;
 }
 
-/** `overrides` sets what the environment cannot (e.g. `webDist`, the built web app to serve). */
-export async function startTestServer(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<TestServer> {
+/**
+ * `overrides` sets what the environment cannot (e.g. `webDist`, the built web app to serve);
+ * `logStream` receives the server's JSON log lines (set LOG_LEVEL in `env` to see them).
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  overrides: Partial<Config> = {},
+  { logStream }: { logStream?: { write(line: string): void } } = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "vam-test-"));
   const config: Config = {
     ...loadConfig({
@@ -32,7 +39,7 @@ export async function startTestServer(env: Record<string, string> = {}, override
     ...overrides,
   };
   const database = await openTestDatabase();
-  const server = await startServer(config, database);
+  const server = await startServer(config, database, { logStream });
 
   async function api(method: string, url: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
     const headers: Record<string, string> = { ...options.headers };
