@@ -1,5 +1,11 @@
 import { OPERATOR_ROLE, type SelfUser } from "@vam/shared";
-import { Bell, CalendarDays, LogOut, MessageSquare, ShieldCheck, UserRound, type LucideIcon } from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import Bell from "lucide-react/icons/bell";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import LogOut from "lucide-react/icons/log-out";
+import MessageSquare from "lucide-react/icons/message-square";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import UserRound from "lucide-react/icons/user-round";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { UserAvatar } from "../components/UserAvatar";

@@ -1,5 +1,13 @@
 import { OPERATOR_ROLE } from "@vam/shared";
-import { Banknote, Headset, LayoutDashboard, LogOut, ScrollText, ShieldAlert, Star, UsersRound, type LucideIcon } from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import Banknote from "lucide-react/icons/banknote";
+import Headset from "lucide-react/icons/headset";
+import LayoutDashboard from "lucide-react/icons/layout-dashboard";
+import LogOut from "lucide-react/icons/log-out";
+import ScrollText from "lucide-react/icons/scroll-text";
+import ShieldAlert from "lucide-react/icons/shield-exclamation-point";
+import Star from "lucide-react/icons/star";
+import UsersRound from "lucide-react/icons/users-round";
 import { useEffect, useRef } from "react";
 import { Link, NavLink, Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { useAuth } from "../features/auth/auth-context";

@@ -1,5 +1,12 @@
 import { formatPeso, type AdminStats } from "@vam/shared";
-import { Activity, Banknote, CalendarCheck, Clock, Gift, Headset, UsersRound, type LucideIcon } from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import Activity from "lucide-react/icons/activity";
+import Banknote from "lucide-react/icons/banknote";
+import CalendarCheck from "lucide-react/icons/calendar-check";
+import Clock from "lucide-react/icons/clock";
+import Gift from "lucide-react/icons/gift";
+import Headset from "lucide-react/icons/headset";
+import UsersRound from "lucide-react/icons/users-round";
 import { Suspense, type ReactNode } from "react";
 import { Await, Link, useLoaderData } from "react-router";
 import { AdminLoadFailed, AdminLoading } from "./AdminStates";

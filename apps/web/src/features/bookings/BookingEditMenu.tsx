@@ -1,4 +1,5 @@
-import { EllipsisVertical, type LucideIcon } from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import EllipsisVertical from "lucide-react/icons/ellipsis-vertical";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 
 /** Spec 9: the dropdown opens upward when less than this many pixels remain below its button. */

@@ -1,5 +1,9 @@
 import { MSG, type PaymentStatus } from "@vam/shared";
-import { BadgeCheck, CircleX, Hourglass, ShieldAlert, type LucideIcon } from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import BadgeCheck from "lucide-react/icons/badge-check";
+import CircleX from "lucide-react/icons/circle-x";
+import Hourglass from "lucide-react/icons/hourglass";
+import ShieldAlert from "lucide-react/icons/shield-exclamation-point";
 import type { ReactNode } from "react";
 
 const LOOK: Record<PaymentStatus, { icon: LucideIcon; className: string }> = {

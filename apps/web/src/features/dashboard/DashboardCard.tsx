@@ -1,19 +1,17 @@
 import { MSG, formatLongDate, formatPeso, formatTime, type Booking } from "@vam/shared";
-import {
-  Ban,
-  BadgeCheck,
-  CalendarClock,
-  CalendarDays,
-  Check,
-  CheckCheck,
-  Clock,
-  Hourglass,
-  Info,
-  MessageSquare,
-  Wallet,
-  X,
-  type LucideIcon,
-} from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import Ban from "lucide-react/icons/ban";
+import BadgeCheck from "lucide-react/icons/badge-check";
+import CalendarClock from "lucide-react/icons/calendar-clock";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import Check from "lucide-react/icons/check";
+import CheckCheck from "lucide-react/icons/check-check";
+import Clock from "lucide-react/icons/clock";
+import Hourglass from "lucide-react/icons/hourglass";
+import Info from "lucide-react/icons/info";
+import MessageSquare from "lucide-react/icons/message-square";
+import Wallet from "lucide-react/icons/wallet";
+import X from "lucide-react/icons/x";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";

@@ -1,5 +1,10 @@
 import type { AppNotification, NotificationType } from "@vam/shared";
-import { Bell, CalendarDays, Gift, MessageSquare, Star, type LucideIcon } from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import Bell from "lucide-react/icons/bell";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import Gift from "lucide-react/icons/gift";
+import MessageSquare from "lucide-react/icons/message-square";
+import Star from "lucide-react/icons/star";
 import { relativeTime } from "./relative-time";
 
 const ICONS: Record<NotificationType, LucideIcon> = {

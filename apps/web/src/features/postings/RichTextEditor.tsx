@@ -1,5 +1,8 @@
 import DOMPurify from "dompurify";
-import { Bold, Italic, List, type LucideIcon } from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import Bold from "lucide-react/icons/letter-b";
+import Italic from "lucide-react/icons/italic";
+import List from "lucide-react/icons/list";
 import { useEffect, useId, useRef, useState } from "react";
 
 interface RichTextEditorProps {

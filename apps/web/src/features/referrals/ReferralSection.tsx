@@ -1,5 +1,8 @@
 import { REFERRAL_REWARD, displayedEarnings, formatPeso, type ReferralOverview } from "@vam/shared";
-import { Gift, Users, Wallet, type LucideIcon } from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import Gift from "lucide-react/icons/gift";
+import Users from "lucide-react/icons/users";
+import Wallet from "lucide-react/icons/wallet";
 import { CardSection } from "../../components/CardSection";
 import { ReferralLinkBox } from "./ReferralLinkBox";
 import { ReferralList } from "./ReferralList";
