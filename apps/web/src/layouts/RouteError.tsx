@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { TriangleAlert } from "lucide-react";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import { Link, isRouteErrorResponse, useRouteError } from "react-router";
 
 function errorMessage(error: unknown): string {

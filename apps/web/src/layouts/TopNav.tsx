@@ -1,4 +1,6 @@
-import { Headset, House, Search } from "lucide-react";
+import Headset from "lucide-react/icons/headset";
+import House from "lucide-react/icons/house";
+import Search from "lucide-react/icons/search";
 import { Link, useLocation, useNavigate } from "react-router";
 import { useAuth } from "../features/auth/auth-context";
 import { MusicToggle } from "../features/music/MusicToggle";

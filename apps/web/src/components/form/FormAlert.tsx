@@ -1,4 +1,4 @@
-import { CircleAlert } from "lucide-react";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
 
 /** A form-level error, announced when it appears. */
 export function FormAlert({ message }: { message: string | null }) {

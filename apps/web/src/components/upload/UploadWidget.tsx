@@ -1,5 +1,6 @@
 import { FLASH_MS, type UploadFolder } from "@vam/shared";
-import { CircleCheck, ImageUp } from "lucide-react";
+import CircleCheck from "lucide-react/icons/circle-check";
+import ImageUp from "lucide-react/icons/image-up";
 import { useEffect, useId, useState, type ChangeEvent } from "react";
 import { uploadImage } from "../../api/upload";
 import { maxUploadMb, validateImage } from "./validate-image";

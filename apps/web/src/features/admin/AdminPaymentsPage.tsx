@@ -1,5 +1,7 @@
 import { MSG, PAYMENT_AGE_FILTERS, formatPeso, type AdminPayment, type PaymentAgeFilter, type PaymentDecision } from "@vam/shared";
-import { Check, Clock, X } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import Clock from "lucide-react/icons/clock";
+import X from "lucide-react/icons/x";
 import { Suspense, useId, useState } from "react";
 import { Await, Link, useLoaderData, useSearchParams } from "react-router";
 import { AdminConfirm } from "./AdminConfirm";

@@ -1,5 +1,8 @@
 import { RATING_MAX, type AdminPage, type AdminReview } from "@vam/shared";
-import { ArrowRight, Eye, EyeOff, Star } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import Eye from "lucide-react/icons/eye";
+import EyeOff from "lucide-react/icons/eye-off";
+import Star from "lucide-react/icons/star";
 import { Suspense, useId, useState } from "react";
 import { Await, Link, useLoaderData } from "react-router";
 import { AdminPageHeader } from "./AdminPageHeader";

@@ -1,4 +1,5 @@
-import { Search, X } from "lucide-react";
+import Search from "lucide-react/icons/search";
+import X from "lucide-react/icons/x";
 import { useId, type FormEvent, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { withParams } from "./admin-params";

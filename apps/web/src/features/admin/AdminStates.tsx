@@ -1,4 +1,6 @@
-import { AlertTriangle, Inbox, RefreshCw } from "lucide-react";
+import AlertTriangle from "lucide-react/icons/triangle-exclamation-point";
+import Inbox from "lucide-react/icons/inbox";
+import RefreshCw from "lucide-react/icons/refresh-cw";
 import type { ReactNode } from "react";
 import { useAsyncError, useRevalidator } from "react-router";
 import { ApiError } from "../../api/errors";

@@ -1,5 +1,5 @@
 import { MSG, formatPeso, type AdminBooking, type AdminUserDetail } from "@vam/shared";
-import { ArrowLeft } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
 import { Suspense, type ReactNode } from "react";
 import { Await, Link, useLoaderData } from "react-router";
 import { BookingStatusBadge } from "../bookings/BookingStatusBadge";

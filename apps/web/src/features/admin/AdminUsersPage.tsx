@@ -1,5 +1,5 @@
 import type { AdminPage, AdminUser } from "@vam/shared";
-import { Eye } from "lucide-react";
+import Eye from "lucide-react/icons/eye";
 import { Fragment, Suspense } from "react";
 import { Await, Link, useLoaderData } from "react-router";
 import { AdminPageHeader } from "./AdminPageHeader";

@@ -1,5 +1,7 @@
 import { OPERATOR_ROLE, type AdminUser } from "@vam/shared";
-import { ShieldCheck, UserCheck, UserX } from "lucide-react";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import UserCheck from "lucide-react/icons/user-check";
+import UserX from "lucide-react/icons/user-x";
 import { useState, type ReactNode } from "react";
 import { useAuth } from "../auth/auth-context";
 import { AdminConfirm } from "./AdminConfirm";

@@ -1,6 +1,7 @@
 import type { Booking, ConsultantSummary, PaymentDetails } from "@vam/shared";
 import { DURATIONS, MSG, SLOT_STARTS, formatLongDate, formatPeso, formatTime } from "@vam/shared";
-import { ArrowLeft, CheckCircle2 } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import CheckCircle2 from "lucide-react/icons/circle-check";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { api } from "../../api/client";

@@ -1,4 +1,4 @@
-import { CalendarDays } from "lucide-react";
+import CalendarDays from "lucide-react/icons/calendar-days";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { api } from "../../api/client";

@@ -1,5 +1,12 @@
 import { callKind, formatLongDate, formatTime, type Booking } from "@vam/shared";
-import { CalendarCheck, CalendarClock, CalendarPlus, Clock, Download, Info, Video, XCircle } from "lucide-react";
+import CalendarCheck from "lucide-react/icons/calendar-check";
+import CalendarClock from "lucide-react/icons/calendar-clock";
+import CalendarPlus from "lucide-react/icons/calendar-plus";
+import Clock from "lucide-react/icons/clock";
+import Download from "lucide-react/icons/download";
+import Info from "lucide-react/icons/info";
+import Video from "lucide-react/icons/video";
+import XCircle from "lucide-react/icons/circle-x";
 import { UserAvatar } from "../../components/UserAvatar";
 import { BookingReviews } from "../reviews/BookingReviews";
 import { BookingEditMenu, type BookingMenuItem } from "./BookingEditMenu";

@@ -1,5 +1,5 @@
 import type { BookingStatus } from "@vam/shared";
-import { CheckCircle2 } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
 
 const LOOK: Record<BookingStatus, { label: string; className: string }> = {
   PENDING: { label: "Pending", className: "bg-amber-500/15 text-amber-300 ring-amber-500/40" },

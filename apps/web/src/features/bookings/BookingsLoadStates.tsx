@@ -1,5 +1,6 @@
 import { MSG } from "@vam/shared";
-import { AlertTriangle, RefreshCw } from "lucide-react";
+import AlertTriangle from "lucide-react/icons/triangle-exclamation-point";
+import RefreshCw from "lucide-react/icons/refresh-cw";
 import { Spinner } from "../../components/Spinner";
 
 /** 'Loading bookings...' while a booking list loads. */

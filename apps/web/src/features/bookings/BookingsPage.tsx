@@ -1,5 +1,7 @@
 import { MSG, formatLongDate, formatTime, type Booking, type RescheduleInput } from "@vam/shared";
-import { Briefcase, CalendarDays, Search } from "lucide-react";
+import Briefcase from "lucide-react/icons/briefcase";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import Search from "lucide-react/icons/search";
 import { Suspense, useEffect, useState } from "react";
 import { Await, Link, useLoaderData, useParams, useRevalidator } from "react-router";
 import { toast } from "sonner";

@@ -1,6 +1,7 @@
 import type { BookedSlot } from "@vam/shared";
 import { SLOT_HOURS, formatLongDate, formatTime } from "@vam/shared";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import ChevronLeft from "lucide-react/icons/chevron-left";
+import ChevronRight from "lucide-react/icons/chevron-right";
 import { useEffect, useMemo, useState } from "react";
 import { api } from "../../api/client";
 import {

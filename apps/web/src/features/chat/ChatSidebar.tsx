@@ -1,5 +1,5 @@
 import type { Chat } from "@vam/shared";
-import { Search } from "lucide-react";
+import Search from "lucide-react/icons/search";
 import { ChatListItem } from "./ChatListItem";
 import { isReadBy, type ChatFilter } from "./chat-people";
 

@@ -1,4 +1,5 @@
-import { MessagesSquare, TriangleAlert } from "lucide-react";
+import MessagesSquare from "lucide-react/icons/messages-square";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import { Link, useNavigate } from "react-router";
 
 /** No chats at all yet. */

@@ -1,5 +1,5 @@
 import { MESSAGE_MAX } from "@vam/shared";
-import { SendHorizontal } from "lucide-react";
+import SendHorizontal from "lucide-react/icons/send-horizontal";
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 
 interface MessageComposerProps {

@@ -1,5 +1,5 @@
 import type { Booking, BookingParty } from "@vam/shared";
-import { CalendarX2 } from "lucide-react";
+import CalendarX2 from "lucide-react/icons/calendar-x-2";
 import { Suspense, useState } from "react";
 import { Await, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import { Tabs } from "../../components/Tabs";

@@ -1,5 +1,5 @@
 import { MSG, formatLongDate, formatTime, type Booking } from "@vam/shared";
-import { CalendarClock } from "lucide-react";
+import CalendarClock from "lucide-react/icons/calendar-clock";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { Modal } from "../../components/Modal";

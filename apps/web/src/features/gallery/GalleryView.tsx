@@ -1,5 +1,5 @@
 import type { GalleryPhoto } from "@vam/shared";
-import { ImageOff } from "lucide-react";
+import ImageOff from "lucide-react/icons/image-off";
 import { useState } from "react";
 import { GalleryUploader } from "./GalleryUploader";
 import { PhotoGrid } from "./PhotoGrid";

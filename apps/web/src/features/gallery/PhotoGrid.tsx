@@ -1,5 +1,5 @@
 import type { GalleryPhoto } from "@vam/shared";
-import { Trash2 } from "lucide-react";
+import Trash2 from "lucide-react/icons/trash";
 
 interface PhotoGridProps {
   photos: GalleryPhoto[];

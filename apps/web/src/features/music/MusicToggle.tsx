@@ -1,4 +1,5 @@
-import { Music, Pause } from "lucide-react";
+import Music from "lucide-react/icons/eighth-notes";
+import Pause from "lucide-react/icons/pause";
 import { useMusic } from "./music-context";
 
 export function MusicToggle() {

@@ -1,5 +1,5 @@
 import { MSG, type AppNotification, type NotificationType } from "@vam/shared";
-import { CheckCheck } from "lucide-react";
+import CheckCheck from "lucide-react/icons/check-check";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";

@@ -1,5 +1,5 @@
 import { MAX_POSTING_IMAGES } from "@vam/shared";
-import { X } from "lucide-react";
+import X from "lucide-react/icons/x";
 import { useEffect, useId, useRef } from "react";
 import { UploadWidget } from "../../components/upload/UploadWidget";
 

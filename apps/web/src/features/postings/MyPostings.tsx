@@ -1,5 +1,7 @@
 import type { ProjectPost } from "@vam/shared";
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import Pencil from "lucide-react/icons/pencil";
+import Plus from "lucide-react/icons/plus";
+import Trash2 from "lucide-react/icons/trash";
 import { useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import { toast } from "sonner";

@@ -1,5 +1,7 @@
 import type { Posting } from "@vam/shared";
-import { CalendarCheck, MessageSquare, Pencil } from "lucide-react";
+import CalendarCheck from "lucide-react/icons/calendar-check";
+import MessageSquare from "lucide-react/icons/message-square";
+import Pencil from "lucide-react/icons/pencil";
 import { Link } from "react-router";
 import { useAuth } from "../auth/auth-context";
 import { MessageButton } from "../chat/MessageButton";

@@ -1,4 +1,4 @@
-import { MapPin } from "lucide-react";
+import MapPin from "lucide-react/icons/map-pin";
 import { Link, useLoaderData } from "react-router";
 import { UserAvatar } from "../../components/UserAvatar";
 import { formatHourlyRate } from "../../lib/format";

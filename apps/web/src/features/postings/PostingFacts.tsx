@@ -1,5 +1,9 @@
 import type { Posting } from "@vam/shared";
-import { BadgeCheck, CalendarDays, Clock, GraduationCap, MonitorSmartphone } from "lucide-react";
+import BadgeCheck from "lucide-react/icons/badge-check";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import Clock from "lucide-react/icons/clock";
+import GraduationCap from "lucide-react/icons/graduation-cap";
+import MonitorSmartphone from "lucide-react/icons/monitor-smartphone";
 import { DetailList } from "../../components/DetailList";
 import { CardSection } from "../../components/CardSection";
 

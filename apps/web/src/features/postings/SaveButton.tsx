@@ -1,4 +1,4 @@
-import { Heart } from "lucide-react";
+import Heart from "lucide-react/icons/heart";
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useAuth } from "../auth/auth-context";

@@ -1,4 +1,4 @@
-import { Globe } from "lucide-react";
+import Globe from "lucide-react/icons/globe";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";

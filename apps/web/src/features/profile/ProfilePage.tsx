@@ -1,5 +1,9 @@
 import type { SelfUser } from "@vam/shared";
-import { Briefcase, CalendarClock, LogOut, MapPin, Pencil } from "lucide-react";
+import Briefcase from "lucide-react/icons/briefcase";
+import CalendarClock from "lucide-react/icons/calendar-clock";
+import LogOut from "lucide-react/icons/log-out";
+import MapPin from "lucide-react/icons/map-pin";
+import Pencil from "lucide-react/icons/pencil";
 import { Link, useLoaderData, useNavigate } from "react-router";
 import { DetailList } from "../../components/DetailList";
 import { UserAvatar } from "../../components/UserAvatar";

@@ -1,5 +1,6 @@
 import { SKILL_OPTIONS } from "@vam/shared";
-import { Plus, X } from "lucide-react";
+import Plus from "lucide-react/icons/plus";
+import X from "lucide-react/icons/x";
 import { useEffect, useId, useRef } from "react";
 
 interface SkillsPickerProps {

@@ -1,4 +1,5 @@
-import { History, MessageSquare } from "lucide-react";
+import History from "lucide-react/icons/rotate-ccw-clock";
+import MessageSquare from "lucide-react/icons/message-square";
 import { Link } from "react-router";
 import { MessageButton } from "../chat/MessageButton";
 import type { MessageRecipient } from "../chat/MessageDialog";

@@ -1,4 +1,4 @@
-import { UserRoundX } from "lucide-react";
+import UserRoundX from "lucide-react/icons/user-round-x";
 import { Link, useLoaderData } from "react-router";
 import { useAuth } from "../auth/auth-context";
 import { GalleryView } from "../gallery/GalleryView";

@@ -1,5 +1,6 @@
 import type { ProfilePost } from "@vam/shared";
-import { MapPin, Sparkles } from "lucide-react";
+import MapPin from "lucide-react/icons/map-pin";
+import Sparkles from "lucide-react/icons/sparkles";
 import { useId, useState } from "react";
 import { UserAvatar } from "../../components/UserAvatar";
 import { RatingSummary } from "../reviews/RatingSummary";

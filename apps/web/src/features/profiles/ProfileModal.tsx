@@ -1,5 +1,6 @@
 import { ASSISTANT_RATE, type ProfilePost } from "@vam/shared";
-import { MapPin, Trash2 } from "lucide-react";
+import MapPin from "lucide-react/icons/map-pin";
+import Trash2 from "lucide-react/icons/trash";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Modal } from "../../components/Modal";

@@ -1,5 +1,5 @@
 import type { ProfilePage } from "@vam/shared";
-import { SearchX } from "lucide-react";
+import SearchX from "lucide-react/icons/search-x";
 import { Spinner } from "../../components/Spinner";
 import { ProfileCard } from "./ProfileCard";
 import { noResultsMessage } from "./no-results";

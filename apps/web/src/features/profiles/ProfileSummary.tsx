@@ -1,5 +1,9 @@
 import { ASSISTANT_RATE, type UserProfile } from "@vam/shared";
-import { Briefcase, CalendarClock, CalendarDays, MapPin, Wallet } from "lucide-react";
+import Briefcase from "lucide-react/icons/briefcase";
+import CalendarClock from "lucide-react/icons/calendar-clock";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import MapPin from "lucide-react/icons/map-pin";
+import Wallet from "lucide-react/icons/wallet";
 import { DetailList, type Detail } from "../../components/DetailList";
 import { UserAvatar } from "../../components/UserAvatar";
 import { formatHourlyRate, formatMonthYear } from "../../lib/format";

@@ -1,5 +1,7 @@
 import { REVIEW_WINDOW_DAYS, type Booking, type ChatPerson, type Review } from "@vam/shared";
-import { Hourglass, MessageSquareQuote, PenLine } from "lucide-react";
+import Hourglass from "lucide-react/icons/hourglass";
+import MessageSquareQuote from "lucide-react/icons/message-square-quote";
+import PenLine from "lucide-react/icons/pen-line";
 import { formatDate } from "../../lib/format";
 import { Stars } from "./Stars";
 import { bookingReviewView, hasReviewContent } from "./review-view";

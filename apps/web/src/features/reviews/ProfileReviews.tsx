@@ -1,5 +1,5 @@
 import { MSG, type Review, type ReviewPage } from "@vam/shared";
-import { MessageSquareQuote } from "lucide-react";
+import MessageSquareQuote from "lucide-react/icons/message-square-quote";
 import { useEffect, useRef, useState } from "react";
 import { CardSection } from "../../components/CardSection";
 import { Spinner } from "../../components/Spinner";

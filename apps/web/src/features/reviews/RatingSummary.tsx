@@ -1,5 +1,5 @@
 import { formatRating } from "@vam/shared";
-import { Star } from "lucide-react";
+import Star from "lucide-react/icons/star";
 import { ratingAccessibleText } from "./review-view";
 
 interface RatingSummaryProps {

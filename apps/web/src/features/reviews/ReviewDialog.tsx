@@ -1,5 +1,5 @@
 import { MSG, REVIEW_TEXT_MAX, REVIEW_WINDOW_DAYS, type Booking } from "@vam/shared";
-import { Send } from "lucide-react";
+import Send from "lucide-react/icons/send";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { serverMessageOr } from "../../api/errors";

@@ -1,5 +1,5 @@
 import { RATING_MAX } from "@vam/shared";
-import { Star } from "lucide-react";
+import Star from "lucide-react/icons/star";
 import { useId, useState } from "react";
 
 interface StarRatingInputProps {

@@ -1,5 +1,5 @@
 import { RATING_MAX } from "@vam/shared";
-import { Star } from "lucide-react";
+import Star from "lucide-react/icons/star";
 
 /** A review's stars, read as "4 of 5 stars". */
 export function Stars({ rating, className = "size-4" }: { rating: number; className?: string }) {

@@ -1,4 +1,6 @@
-import { MapPin, Search, User } from "lucide-react";
+import MapPin from "lucide-react/icons/map-pin";
+import Search from "lucide-react/icons/search";
+import User from "lucide-react/icons/user";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 
