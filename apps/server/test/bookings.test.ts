@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG, type ChatWithMessages, type CreateBookingInput } from "@vam/shared";
+import { MSG, type AppNotification, type Chat, type ChatWithMessages, type CreateBookingInput } from "@vam/shared";
 import { bookings } from "../src/db/schema.js";
-import { book as bookAs, type Account } from "./helpers/bookings.js";
+import { atTime, book as bookAs, type Account } from "./helpers/bookings.js";
 import { nextSaturday, weekdayAhead } from "./helpers/dates.js";
-import { signUp, startTestServer, type TestServer } from "./helpers/server.js";
+import { signUp, signUpOperator, startTestServer, type TestServer } from "./helpers/server.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -49,6 +49,40 @@ describe("creating a booking", () => {
     expect(notifications).toContainEqual(expect.objectContaining({ type: "BOOKING", entityId: body.booking.id }));
   });
 
+  it("names the booking in words in the consultant's notification", async () => {
+    const client = await signUp(server, { role: "Boss", firstName: "Ramon", lastName: "Villanueva" });
+    const consultant = await signUp(server, { role: "Assistant" });
+    const { status, body } = await atTime(server, new Date("2026-11-20T02:00:00Z"), () =>
+      book(client, { consultantId: consultant.user.id, date: "2026-11-23", startTime: "09:00", duration: 4 }),
+    );
+    expect(status).toBe(201);
+    const notifications = (await server.api<AppNotification[]>("GET", "/api/users/notifications", { token: consultant.token })).body;
+    expect(notifications.find((n) => n.type === "BOOKING" && n.entityId === body.booking.id)).toMatchObject({
+      title: "New booking",
+      content: "Ramon Villanueva booked Monday, November 23, 2026 at 9:00 AM for 4 hours.",
+    });
+  });
+
+  it("marks nothing read on anyone's behalf: the automatic messages leave the chat unread until each opens it", async () => {
+    const { client, consultant } = await pair();
+    expect((await book(client, { consultantId: consultant.user.id, date: weekdayAhead(2) })).status).toBe(201);
+    const [chat] = (await server.api<Chat[]>("GET", "/api/chats", { token: client.token })).body;
+    // The consultant has not opened the chat: the client's message is not "Seen", and it waits as unread.
+    expect(chat!.seenBy).not.toContain(consultant.user.id);
+    expect(chat!.seenBy).not.toContain(client.user.id);
+    const unreadOf = async (account: Account) =>
+      (await server.api<AppNotification[]>("GET", "/api/users/notifications", { token: account.token })).body.filter(
+        (n) => n.type === "MESSAGE" && !n.read,
+      );
+    expect(await unreadOf(consultant)).toEqual([expect.objectContaining({ chatId: chat!.id, content: "Hi, I booked just now can you confirm?" })]);
+    expect(await unreadOf(client)).toEqual([expect.objectContaining({ chatId: chat!.id, content: "Hello Boss! Confirming your booking." })]);
+
+    expect((await server.api("PUT", `/api/chats/read/${chat!.id}`, { token: client.token })).body.seenBy).toEqual([client.user.id]);
+    const read = await server.api("PUT", `/api/chats/read/${chat!.id}`, { token: consultant.token });
+    expect(read.body.seenBy.sort()).toEqual([client.user.id, consultant.user.id].sort());
+    expect(await unreadOf(consultant)).toEqual([]);
+  });
+
   it("prices a full day at rate x 8 and holds both slots", async () => {
     const { client, consultant } = await pair();
     const date = weekdayAhead(3);
@@ -78,9 +112,12 @@ describe("creating a booking", () => {
     expect(response.body.message).toBe(message);
   });
 
-  it("refuses booking oneself, a Boss, an unknown consultant, one's own referral code, and a signed-out request", async () => {
+  it("refuses booking oneself, booking as an Operator, a Boss, an unknown consultant, one's own referral code, and a signed-out request", async () => {
     const { client, consultant } = await pair();
     expect((await book(consultant, { consultantId: consultant.user.id })).body.message).toBe(MSG.bookingSelf);
+    const operator = await signUpOperator(server);
+    const byOperator = await book(operator, { consultantId: consultant.user.id });
+    expect([byOperator.status, byOperator.body.message]).toEqual([403, MSG.bookingNotBookable]);
     expect((await book(consultant, { consultantId: client.user.id })).body.message).toBe(MSG.bookingNotAssistant);
     expect((await book(client, { consultantId: crypto.randomUUID() })).status).toBe(404);
     const own = await book(client, { consultantId: consultant.user.id, referralCode: client.user.referralCode });

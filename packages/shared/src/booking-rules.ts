@@ -1,4 +1,4 @@
-import { BOOKING_HORIZON_MONTHS, REVIEW_WINDOW_DAYS, type PaymentStatus } from "./constants.js";
+import { BOOKING_HORIZON_MONTHS, OPERATOR_ROLE, REVIEW_WINDOW_DAYS, type AccountRole, type PaymentStatus } from "./constants.js";
 import { MSG } from "./messages.js";
 import type { BookingStatus } from "./types.js";
 
@@ -54,6 +54,17 @@ export function bookingRefusal(action: BookingAction, booking: BookingFacts, par
 
 export const canActOnBooking = (action: BookingAction, booking: BookingFacts, party: BookingParty, now: Date = new Date()) =>
   bookingRefusal(action, booking, party, now) === null;
+
+/**
+ * Why `booker` may not book the person `consultantId` at all, or null when they may
+ * (decisions.md: an Operator never books, an Assistant never books themselves). The server
+ * refuses with it (Operator 403, oneself 400) and the booking page says it at load.
+ */
+export function bookerRefusal(booker: { id: string; role: AccountRole }, consultantId: string): string | null {
+  if (booker.role === OPERATOR_ROLE) return MSG.bookingNotBookable;
+  if (booker.id === consultantId) return MSG.bookingSelf;
+  return null;
+}
 
 /** Why an operator may not mark the payment of a booking, or null when they may. */
 export function paymentDecisionRefusal(booking: { status: BookingStatus; paymentStatus: PaymentStatus }): string | null {

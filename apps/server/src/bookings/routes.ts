@@ -5,6 +5,7 @@ import {
   MAX_UNPAID_BOOKINGS,
   MSG,
   availabilityQuerySchema,
+  bookerRefusal,
   createBookingSchema,
   paymentQuerySchema,
   type BookedSlot,
@@ -82,10 +83,10 @@ export async function bookingRoutes(app: FastifyInstance) {
   app.post("/bookings/create", { preHandler: app.authenticate }, async (request, reply) => {
     const me = currentUser(request);
     const input = parseWith(createBookingSchema, request.body);
-    if (me.role === "Operator") throw forbidden(MSG.bookingNotBookable);
+    const refusal = bookerRefusal(me, input.consultantId);
+    if (refusal) throw refusal === MSG.bookingNotBookable ? forbidden(refusal) : badRequest(refusal);
     const [consultant] = await app.db.select().from(users).where(eq(users.id, input.consultantId));
     if (!consultant || consultant.suspendedAt) throw notFound(MSG.consultantNotFound);
-    if (consultant.id === me.id) throw badRequest(MSG.bookingSelf);
     if (consultant.role !== "Assistant") throw badRequest(MSG.bookingNotAssistant);
     const now = app.clock.now();
     const startsAt = assertBookableStart(input.date, input.startTime, now);
@@ -120,8 +121,8 @@ export async function bookingRoutes(app: FastifyInstance) {
           })
           .returning();
         const { chat } = await findOrStartChat(tx, me.id, consultant.id);
-        const request = await storeMessage(tx, chat, me, CLIENT_BOOKED_MESSAGE);
-        const reply = await storeMessage(tx, request.chat, consultant, CONSULTANT_AUTO_REPLY);
+        const request = await storeMessage(tx, chat, me, CLIENT_BOOKED_MESSAGE, { automatic: true });
+        const reply = await storeMessage(tx, request.chat, consultant, CONSULTANT_AUTO_REPLY, { automatic: true });
         const notification = await createNotification(tx, {
           userId: consultant.id,
           type: "BOOKING",
