@@ -124,7 +124,35 @@ describe("read state and notifications", () => {
 
     await send(a, b, "three");
     expect(await unread(b)).toBe(1);
-    expect((await server.api<AppNotification[]>("GET", "/api/users/notifications", { token: b.token })).body).toHaveLength(2);
+    // The chat's one notification comes back unread with the new message, not a second row.
+    expect((await server.api<AppNotification[]>("GET", "/api/users/notifications", { token: b.token })).body).toEqual([
+      expect.objectContaining({ type: "MESSAGE", content: "three", chatId: body.chatId, read: false }),
+    ]);
+  });
+
+  it("leaves one notification per chat, read, after a conversation read as it arrives", async () => {
+    const a = await signUp(server, { firstName: "Ana" });
+    const b = await signUp(server, { firstName: "Ben" });
+    const other = await signUp(server, { firstName: "Cora" });
+    const { body } = await send(a, b, "hi");
+    await send(other, b, "hello from Cora");
+    // Each side reads at once, as an open conversation does.
+    for (const [from, to, text] of [[b, a, "hello"], [a, b, "free on Monday?"], [b, a, "yes"], [a, b, "great"]] as const) {
+      await server.api("PUT", `/api/chats/read/${body.chatId}`, { token: to.token });
+      await send(from, to, text);
+    }
+    await server.api("PUT", `/api/chats/read/${body.chatId}`, { token: b.token });
+    await server.api("PUT", `/api/chats/read/${body.chatId}`, { token: a.token });
+
+    const listOf = async (account: Account) =>
+      (await server.api<AppNotification[]>("GET", "/api/users/notifications", { token: account.token })).body;
+    expect(await listOf(b)).toEqual([
+      expect.objectContaining({ type: "MESSAGE", chatId: body.chatId, content: "great", read: true }),
+      expect.objectContaining({ type: "MESSAGE", content: "hello from Cora", read: false }),
+    ]);
+    expect(await listOf(a)).toEqual([expect.objectContaining({ type: "MESSAGE", chatId: body.chatId, content: "yes", read: true })]);
+    expect(await unread(a)).toBe(0);
+    expect(await unread(b)).toBe(1);
   });
 
   it("shows notifications to their owner only; reading one or all lowers the count, never below 0", async () => {

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { UserRow } from "../auth/authenticate.js";
 import type { Db } from "../db/client.js";
@@ -17,20 +17,40 @@ export interface StoredMessage {
 }
 
 /**
- * Stores a message inside the caller's transaction: moves the chat on (the sender has read
- * it) and refreshes the recipient's one unread MESSAGE notification of this chat.
+ * Stores a message inside the caller's transaction: moves the chat on (a person who writes has
+ * read it) and refreshes the recipient's one MESSAGE notification of this chat (unread again).
+ * `automatic`: the platform writes it on the sender's behalf (the booking's two messages), so
+ * it marks nothing read: only opening the chat does.
  */
-export async function storeMessage(tx: Db, chat: ChatRow, sender: UserRow, text: string): Promise<StoredMessage> {
+export async function storeMessage(
+  tx: Db,
+  chat: ChatRow,
+  sender: UserRow,
+  text: string,
+  { automatic = false }: { automatic?: boolean } = {},
+): Promise<StoredMessage> {
   const recipientId = otherMember(chat, sender.id);
   const senderRead = chat.userAId === sender.id ? "userAReadAt" : "userBReadAt";
   const [message] = await tx.insert(messages).values({ chatId: chat.id, senderId: sender.id, text }).returning();
   const [updated] = await tx
     .update(chats)
-    .set({ lastMessageAt: message!.createdAt, [senderRead]: message!.createdAt })
+    .set({ lastMessageAt: message!.createdAt, ...(automatic ? {} : { [senderRead]: message!.createdAt }) })
     .where(eq(chats.id, chat.id))
     .returning();
   const content = preview(text);
   const title = `New message from ${sender.firstName}`;
+  // One MESSAGE notification per chat and recipient: a read one makes way for the new unread one,
+  // so a conversation read as it arrives (an open chat marks it read) leaves one row, not one a message.
+  await tx
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.userId, recipientId),
+        eq(notifications.chatId, chat.id),
+        eq(notifications.type, "MESSAGE"),
+        eq(notifications.read, true),
+      ),
+    );
   const [notification] = await tx
     .insert(notifications)
     .values({ userId: recipientId, type: "MESSAGE", title, content, chatId: chat.id, entityId: message!.id })
