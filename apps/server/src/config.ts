@@ -22,7 +22,8 @@ const envSchema = z.object({
   REDIS_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  SESSION_TTL_HOURS: z.coerce.number().int().positive().max(24 * 365).default(24 * 7),
+  // Fractions allowed (0.5: half an hour); tests use seconds.
+  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 365).default(24 * 7),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   SEED_DEMO: boolFlag,
@@ -95,7 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
-    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    sessionTtlMs: Math.max(1000, Math.round(e.SESSION_TTL_HOURS * 3600_000)),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
     // Demo accounts share a published password: never by default where NODE_ENV=production.

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { sessions, users } from "../db/schema.js";
 
@@ -14,7 +14,7 @@ export async function createSession(db: Db, userId: string, ttlMs: number): Prom
 /** The user of a live session (not revoked, not expired), or undefined. */
 export async function findSessionUser(db: Db, token: string) {
   const [row] = await db
-    .select({ sessionId: sessions.id, user: users })
+    .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -28,6 +28,27 @@ export async function findSessionUser(db: Db, token: string) {
     )
     .limit(1);
   return row;
+}
+
+/** Which of these sessions are still live (not revoked, not expired, their account not suspended). */
+export async function liveSessionIds(db: Db, sessionIds: string[]): Promise<Set<string>> {
+  const live = new Set<string>();
+  for (let start = 0; start < sessionIds.length; start += 1000) {
+    const rows = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          inArray(sessions.id, sessionIds.slice(start, start + 1000)),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+          isNull(users.suspendedAt),
+        ),
+      );
+    for (const row of rows) live.add(row.id);
+  }
+  return live;
 }
 
 export async function revokeSession(db: Db, sessionId: string) {

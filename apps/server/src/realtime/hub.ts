@@ -4,10 +4,13 @@ import { Redis } from "ioredis";
 import { Server } from "socket.io";
 import type { ClientToServerEvents, ServerToClientEvents } from "@vam/shared";
 import { bearerToken } from "../auth/authenticate.js";
-import { findSessionUser } from "../auth/sessions.js";
+import { findSessionUser, liveSessionIds } from "../auth/sessions.js";
 
 interface SocketData {
   userId: string;
+  sessionId: string;
+  /** When the session ends (ms since the epoch); the socket is closed then. */
+  expiresAt: number;
 }
 
 type Events = ServerToClientEvents;
@@ -19,6 +22,27 @@ export interface Realtime {
   endSession(sessionId: string): void;
   /** Ends every live connection of a user (suspended), on every instance. */
   endUser(userId: string): void;
+  /**
+   * Closes this instance's sockets whose session is no longer live (revoked, expired, account
+   * suspended). Runs every minute, in case a broadcast of `endSession`/`endUser` was missed.
+   */
+  recheckSessions(): Promise<void>;
+}
+
+/** How often each instance re-checks the sessions of its sockets. */
+const SESSION_RECHECK_MS = 60_000;
+/** The longest delay a Node timer takes (about 24.8 days); longer sessions re-arm. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Runs `action` at the instant `at` (ms since the epoch), however far ahead; `cancel` stops it. */
+function runAt(at: number, action: () => void) {
+  let timer: NodeJS.Timeout;
+  const arm = () => {
+    const wait = Math.max(0, at - Date.now());
+    timer = setTimeout(wait > MAX_TIMER_MS ? arm : action, Math.min(wait, MAX_TIMER_MS));
+  };
+  arm();
+  return { cancel: () => clearTimeout(timer) };
 }
 
 const userRoom = (userId: string) => `user:${userId}`;
@@ -48,18 +72,35 @@ export function attachRealtime(app: FastifyInstance, redisUrl: string | undefine
     const found = token ? await findSessionUser(app.db, token).catch(() => undefined) : undefined;
     if (!found) return next(new Error("unauthorized"));
     socket.data.userId = found.user.id;
+    socket.data.sessionId = found.sessionId;
+    socket.data.expiresAt = found.expiresAt.getTime();
     await socket.join([userRoom(found.user.id), sessionRoom(found.sessionId)]);
     next();
   });
 
   io.on("connection", (socket) => {
+    // A session ends at its expiry for its sockets too: this instance holds the socket, so it closes it.
+    const expiry = runAt(socket.data.expiresAt, () => socket.disconnect(true));
+    socket.on("disconnect", () => expiry.cancel());
     // The spec's client announces its user id; only its own is meaningful, anything else is ignored.
     socket.on("newUser", (userId) => {
       if (userId !== socket.data.userId) app.log.warn({ claimed: userId, userId: socket.data.userId }, "socket claimed another user");
     });
   });
 
+  async function recheckSessions() {
+    const local = [...io.of("/").sockets.values()];
+    if (local.length === 0) return;
+    const live = await liveSessionIds(app.db, [...new Set(local.map((socket) => socket.data.sessionId))]);
+    for (const socket of local) if (!live.has(socket.data.sessionId)) socket.disconnect(true);
+  }
+  const recheck = setInterval(() => {
+    recheckSessions().catch((error: unknown) => app.log.error({ err: error }, "socket session check failed"));
+  }, SESSION_RECHECK_MS);
+  recheck.unref();
+
   app.addHook("preClose", async () => {
+    clearInterval(recheck);
     io.local.disconnectSockets(true);
     await io.of("/").adapter.close();
     for (const client of redisClients) client.disconnect();
@@ -75,5 +116,6 @@ export function attachRealtime(app: FastifyInstance, redisUrl: string | undefine
     endUser(userId) {
       io.in(userRoom(userId)).disconnectSockets(true);
     },
+    recheckSessions,
   };
 }
