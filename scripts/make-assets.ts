@@ -1,7 +1,7 @@
 /**
  * make-assets.ts — generates the web app's static assets into apps/web/public/.
  *
- * Every asset written here (hero.jpg, noavatar.jpg, favicon.svg, music/loop.wav)
+ * Every asset written here (hero.jpg, noavatar.jpg, favicon.svg, the music loop loop.mp3)
  * is ORIGINAL work: drawn as SVG or synthesised sample by sample by this script,
  * with no third-party images, fonts, samples or recordings. The output is
  * therefore royalty-free and may be regenerated at any time.
@@ -9,7 +9,7 @@
  * Output is deterministic (seeded PRNG only). Run from the repo root:
  *   npx tsx scripts/make-assets.ts
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
@@ -423,7 +423,7 @@ function faviconSvg(): string {
 }
 
 // ---------------------------------------------------------------------------
-// Lo-fi music loop (mono, 22050 Hz, 16-bit PCM WAV)
+// Lo-fi music loop (mono, 22050 Hz; encoded as MP3 below)
 // ---------------------------------------------------------------------------
 
 const SR = 22050;
@@ -609,34 +609,99 @@ function synthLoop(): Float64Array {
   return dry;
 }
 
-function encodeWav(samples: Float64Array, sampleRate: number): Buffer {
-  const dataBytes = samples.length * 2;
-  const b = Buffer.alloc(44 + dataBytes);
-  b.write("RIFF", 0, "ascii");
-  b.writeUInt32LE(36 + dataBytes, 4);
-  b.write("WAVE", 8, "ascii");
-  b.write("fmt ", 12, "ascii");
-  b.writeUInt32LE(16, 16); // fmt chunk size
-  b.writeUInt16LE(1, 20); // PCM
-  b.writeUInt16LE(1, 22); // mono
-  b.writeUInt32LE(sampleRate, 24);
-  b.writeUInt32LE(sampleRate * 2, 28); // byte rate
-  b.writeUInt16LE(2, 32); // block align
-  b.writeUInt16LE(16, 34); // bits per sample
-  b.write("data", 36, "ascii");
-  b.writeUInt32LE(dataBytes, 40);
-  for (let i = 0; i < samples.length; i++) {
-    const v = Math.max(-1, Math.min(1, samples[i]!));
-    b.writeInt16LE(Math.round(v * 32767), 44 + i * 2);
+// ---------------------------------------------------------------------------
+// MP3 encoding (pure JS LAME port), with a gapless "Info" tag
+// ---------------------------------------------------------------------------
+
+/** 48 kbit/s, mono, 22,050 Hz: a 10 s loop in about 60 KB. */
+const MP3_KBPS = 48;
+/** MPEG-2 Layer III: 576 samples a frame. */
+const MP3_FRAME_SAMPLES = 576;
+/** LAME's encoder delay (ENCDELAY); decoders add their own 529 samples to it. */
+const MP3_ENCODER_DELAY = 576;
+/** The tag frame's bitrate: 80 kbit/s makes it 261 bytes, room for the 192 bytes of the tag. */
+const TAG_BITRATE_INDEX = 9;
+
+/** CRC-16 (polynomial 0x8005, reflected: 0xA001) as LAME computes its tag's checksums. */
+function crc16(bytes: Uint8Array, crc = 0): number {
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xa001 : crc >>> 1;
   }
-  return b;
+  return crc;
+}
+
+/**
+ * The "Info" frame LAME puts first in a constant-bitrate file: an empty MPEG-2 Layer III frame
+ * that carries the frame count, the size and the LAME tag with the encoder delay and padding.
+ * Decoders that read it (FFmpeg, and so Chromium; Firefox; Safari) drop the encoder's silence at
+ * both ends, so that the loop plays without a gap; others hear 26 ms more silence.
+ */
+function infoFrame(audioFrames: number, audio: Uint8Array, samples: number): Uint8Array {
+  const size = Math.floor((72 * 80_000) / SR);
+  const frame = new Uint8Array(size);
+  const view = new DataView(frame.buffer);
+  // Sync, MPEG-2, Layer III, no CRC | bitrate, 22,050 Hz | mono.
+  frame.set([0xff, 0xf3, (TAG_BITRATE_INDEX << 4) | 0b0000, 0b11000000]);
+  let at = 4 + 9; // header, then the (empty) side information of a mono MPEG-2 frame
+  frame.set([...Buffer.from("Info")], at);
+  view.setUint32(at + 4, 0x1 | 0x2 | 0x8); // frames, bytes and quality present; no seek table
+  view.setUint32(at + 8, audioFrames);
+  view.setUint32(at + 12, size + audio.length);
+  view.setUint32(at + 16, 50); // quality indicator, as LAME writes for CBR
+  at += 20;
+  const lameTag = at;
+  frame.set([...Buffer.from("LAME3.100")], at);
+  frame[at + 9] = 0x01; // tag revision 0, constant bitrate
+  frame[at + 10] = Math.round(SR / 2 / 100); // lowpass, in 100 Hz
+  // Peak (4 bytes), radio and audiophile replay gain (2 + 2): left as 0 ("not set").
+  frame[at + 19] = 0; // encoding flags, ATH type
+  frame[at + 20] = MP3_KBPS;
+  const padding = audioFrames * MP3_FRAME_SAMPLES - MP3_ENCODER_DELAY - samples;
+  frame[at + 21] = MP3_ENCODER_DELAY >> 4;
+  frame[at + 22] = ((MP3_ENCODER_DELAY & 0xf) << 4) | (padding >> 8);
+  frame[at + 23] = padding & 0xff;
+  // Misc, MP3 gain, preset and surround: 0.
+  view.setUint32(at + 28, size + audio.length); // music length, this frame included
+  view.setUint16(at + 32, crc16(audio)); // music CRC
+  view.setUint16(at + 34, crc16(frame.subarray(0, lameTag + 34))); // tag CRC: the frame up to here
+  return frame;
+}
+
+async function encodeMp3(samples: Float64Array, sampleRate: number): Promise<Buffer> {
+  const { Mp3Encoder } = await import("@breezystack/lamejs");
+  const pcm = new Int16Array(samples.length);
+  for (let i = 0; i < samples.length; i++) pcm[i] = Math.round(Math.max(-1, Math.min(1, samples[i]!)) * 32767);
+  const encoder = new Mp3Encoder(1, sampleRate, MP3_KBPS);
+  const parts: Uint8Array[] = [];
+  // (The encoder answers Int8Arrays, whatever its types say.)
+  const bytes = (chunk: ArrayBufferView) => new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  for (let i = 0; i < pcm.length; i += 1152) parts.push(bytes(encoder.encodeBuffer(pcm.subarray(i, i + 1152))));
+  parts.push(bytes(encoder.flush()));
+  const audio = Buffer.concat(parts);
+  const frameBytes = Math.floor((72 * MP3_KBPS * 1000) / sampleRate);
+  // Constant bitrate: every frame has frameBytes bytes, one more when padded.
+  const audioFrames = countFrames(audio);
+  if (Math.abs(audioFrames * frameBytes - audio.length) > audioFrames) throw new Error("unexpected MP3 frame layout");
+  return Buffer.concat([infoFrame(audioFrames, audio, samples.length), audio]);
+}
+
+/** Counts the MPEG audio frames of a constant-bitrate stream by walking their headers. */
+function countFrames(audio: Uint8Array): number {
+  const kbps = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
+  let frames = 0;
+  for (let at = 0; at + 4 <= audio.length; frames++) {
+    if (audio[at] !== 0xff || (audio[at + 1]! & 0xe0) !== 0xe0) throw new Error(`no MP3 frame at byte ${at}`);
+    const bitrate = kbps[audio[at + 2]! >> 4]! * 1000;
+    const padded = (audio[at + 2]! >> 1) & 1;
+    at += Math.floor((72 * bitrate) / SR) + padded;
+  }
+  return frames;
 }
 
 // ---------------------------------------------------------------------------
 
 async function main(): Promise<void> {
-  await mkdir(join(PUBLIC_DIR, "music"), { recursive: true });
-
   const heroPath = join(PUBLIC_DIR, "hero.jpg");
   await sharp(Buffer.from(heroSvg()))
     .resize(768, 432)
@@ -649,10 +714,11 @@ async function main(): Promise<void> {
   const faviconPath = join(PUBLIC_DIR, "favicon.svg");
   await writeFile(faviconPath, faviconSvg());
 
-  const wavPath = join(PUBLIC_DIR, "music", "loop.wav");
-  await writeFile(wavPath, encodeWav(synthLoop(), SR));
+  // Beside the music feature, which imports it: the build gives it a hashed, cached-for-good name.
+  const musicPath = join(ROOT, "apps", "web", "src", "features", "music", "loop.mp3");
+  await writeFile(musicPath, await encodeMp3(synthLoop(), SR));
 
-  for (const p of [heroPath, avatarPath, faviconPath, wavPath]) console.log("wrote", p.slice(ROOT.length + 1));
+  for (const p of [heroPath, avatarPath, faviconPath, musicPath]) console.log("wrote", p.slice(ROOT.length + 1));
 }
 
 main().catch((err: unknown) => {

@@ -1,13 +1,12 @@
-import { FLASH_MS } from "@vam/shared";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
-import { Toaster } from "sonner";
 import { AuthProvider } from "./features/auth/AuthProvider";
 import { MusicProvider } from "./features/music/MusicProvider";
 import { NotificationsProvider } from "./features/notifications/NotificationsProvider";
 import { RealtimeProvider } from "./features/realtime/RealtimeProvider";
 import "./index.css";
+import { DeferredToaster } from "./layouts/DeferredToaster";
 import { router } from "./router";
 
 const root = document.getElementById("root");
@@ -20,7 +19,7 @@ createRoot(root).render(
         <NotificationsProvider>
           <MusicProvider>
             <RouterProvider router={router} />
-            <Toaster theme="dark" duration={FLASH_MS} richColors closeButton />
+            <DeferredToaster />
           </MusicProvider>
         </NotificationsProvider>
       </RealtimeProvider>

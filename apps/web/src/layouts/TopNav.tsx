@@ -1,11 +1,14 @@
 import Headset from "lucide-react/icons/headset";
 import House from "lucide-react/icons/house";
 import Search from "lucide-react/icons/search";
+import { Suspense, lazy } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { useAuth } from "../features/auth/auth-context";
 import { MusicToggle } from "../features/music/MusicToggle";
 import { useNotifications } from "../features/notifications/notifications-context";
-import { AccountMenu } from "./AccountMenu";
+
+// Only signed-in people have the account menu: visitors' first page does not carry its code.
+const AccountMenu = lazy(() => import("./AccountMenu").then((module) => ({ default: module.AccountMenu })));
 
 export function TopNav() {
   const { user, logout } = useAuth();
@@ -38,7 +41,10 @@ export function TopNav() {
         <MusicToggle />
 
         {user ? (
-          <AccountMenu user={user} unreadCount={unreadCount} onLogout={onLogout} />
+          // Holds the avatar button's place (40 px) while its code arrives.
+          <Suspense fallback={<span aria-hidden="true" className="block size-10 rounded-full bg-slate-800" />}>
+            <AccountMenu user={user} unreadCount={unreadCount} onLogout={onLogout} />
+          </Suspense>
         ) : (
           <div className="flex items-center gap-2">
             <Link to="/login" className="btn-ghost">

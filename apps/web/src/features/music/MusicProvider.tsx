@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import loopUrl from "./loop.mp3";
 import { MusicContext } from "./music-context";
 
 const FIRST_INTERACTION_EVENTS = ["click", "keydown"] as const;
@@ -6,6 +7,10 @@ const FIRST_INTERACTION_EVENTS = ["click", "keydown"] as const;
 /**
  * Owns the looping background music so that it keeps playing across layouts. Browsers may
  * block autoplay; then playback starts on the user's first click or key press.
+ *
+ * The loop (a 60 KB MP3, `scripts/make-assets.ts`) is fetched only when playback starts
+ * (`preload="none"`), and autoplay is tried once the page has loaded, so that the music never
+ * competes with the page's own files for the network.
  */
 export function MusicProvider({ children }: { children: ReactNode }) {
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -21,13 +26,20 @@ export function MusicProvider({ children }: { children: ReactNode }) {
       cancelDeferredStart.current();
       void audio.play().catch(() => {});
     };
+    const tryAutoplay = () => {
+      audio.play().then(
+        () => cancelDeferredStart.current(),
+        () => {},
+      );
+    };
     cancelDeferredStart.current = () => {
+      window.removeEventListener("load", tryAutoplay);
       for (const type of FIRST_INTERACTION_EVENTS) document.removeEventListener(type, startOnInteraction);
     };
 
-    audio.play().catch(() => {
-      for (const type of FIRST_INTERACTION_EVENTS) document.addEventListener(type, startOnInteraction);
-    });
+    for (const type of FIRST_INTERACTION_EVENTS) document.addEventListener(type, startOnInteraction);
+    if (document.readyState === "complete") tryAutoplay();
+    else window.addEventListener("load", tryAutoplay, { once: true });
     return () => cancelDeferredStart.current();
   }, []);
 
@@ -44,7 +56,7 @@ export function MusicProvider({ children }: { children: ReactNode }) {
 
   return (
     <MusicContext value={value}>
-      <audio ref={audioRef} src="/music/loop.wav" loop preload="auto" onPlay={() => setPlaying(true)} onPause={() => setPlaying(false)} />
+      <audio ref={audioRef} src={loopUrl} loop preload="none" onPlay={() => setPlaying(true)} onPause={() => setPlaying(false)} />
       {children}
     </MusicContext>
   );

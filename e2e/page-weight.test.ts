@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromium, type Browser, type Page, type Response } from "playwright-core";
+import { CHROMIUM_ARGS, startE2E, type E2E } from "./harness.js";
+
+/** The issue's budget: compressed JavaScript a visitor downloads to see /home (100 KB as browsers count, KiB). */
+const JS_BUDGET_BYTES = 100 * 1024;
+/** Smaller files are not worth compressing: the build leaves them as they are. */
+const TOO_SMALL_TO_COMPRESS = 1024;
+
+let e2e: E2E;
+/** A browser with Chromium's own autoplay policy (the harness's browser lets every page autoplay). */
+let strictBrowser: Browser;
+beforeAll(async () => {
+  e2e = await startE2E();
+  strictBrowser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: CHROMIUM_ARGS.filter((arg) => !arg.startsWith("--autoplay-policy")),
+  });
+});
+afterAll(async () => {
+  await strictBrowser?.close();
+  await e2e?.close();
+});
+
+interface Loaded {
+  url: string;
+  type: string;
+  encoding: string | undefined;
+  /** Bytes of the body as sent (compressed when it was). */
+  bytes: number;
+}
+
+/** Records every answer the page receives, with its size on the wire. */
+function recordResponses(page: Page): Loaded[] {
+  const loaded: Loaded[] = [];
+  const pending: Promise<void>[] = [];
+  page.on("response", (response: Response) => {
+    pending.push(
+      (async () => {
+        const sizes = await response.request().sizes();
+        loaded.push({
+          url: new URL(response.url()).pathname,
+          type: response.request().resourceType(),
+          encoding: (await response.allHeaders())["content-encoding"],
+          bytes: sizes.responseBodySize,
+        });
+      })(),
+    );
+  });
+  return loaded;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+describe("the weight of the first visit to /home", () => {
+  it("downloads at most 100 KB of compressed JavaScript, brotli, before the first paint and in all", async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl });
+    const page = await context.newPage();
+    const loaded = recordResponses(page);
+    await page.goto("/home", { waitUntil: "load" });
+    await page.getByRole("heading", { name: "Find a Good Assistant Here" }).waitFor();
+    await page.waitForLoadState("networkidle");
+
+    const scripts = loaded.filter((entry) => entry.type === "script" || entry.url.endsWith(".js"));
+    const summary = scripts.map((entry) => `${entry.url} ${kb(entry.bytes)} ${entry.encoding ?? "uncompressed"}`).join("\n");
+    expect(scripts.length, summary).toBeGreaterThan(0);
+    for (const script of scripts) if (script.bytes >= TOO_SMALL_TO_COMPRESS) expect(script.encoding, summary).toBe("br");
+    const total = scripts.reduce((sum, entry) => sum + entry.bytes, 0);
+    console.log(`/home's JavaScript: ${kb(total)} in ${scripts.length} files\n${summary}`);
+    expect(total, summary).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+
+    // Before the first paint, by the browser's own clock: scripts whose answer had ended by then.
+    const beforePaint = await page.evaluate(() => {
+      const paint = performance.getEntriesByName("first-contentful-paint")[0];
+      const scripts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((entry) =>
+        new URL(entry.name).pathname.endsWith(".js"),
+      );
+      return {
+        paintAt: paint?.startTime ?? Number.NaN,
+        bytes: scripts.filter((entry) => paint && entry.responseEnd <= paint.startTime).reduce((sum, entry) => sum + entry.encodedBodySize, 0),
+      };
+    });
+    expect(beforePaint.paintAt).toBeGreaterThan(0);
+    expect(beforePaint.bytes).toBeGreaterThan(0);
+    expect(beforePaint.bytes).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+
+    // What the server answered is what the build precompressed: a page address gets index.html.
+    const html = loaded.find((entry) => entry.url === "/home");
+    expect(html?.encoding).toBe("br");
+    await context.close();
+  });
+
+  it("requests no music until playback starts, then only the small MP3 loop", async () => {
+    const context = await strictBrowser.newContext({ baseURL: e2e.baseUrl });
+    const page = await context.newPage();
+    const loaded = recordResponses(page);
+    await page.goto("/home", { waitUntil: "load" });
+    await page.getByRole("heading", { name: "Find a Good Assistant Here" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    const isAudio = (entry: Loaded) => entry.type === "media" || /\.(mp3|wav|ogg|m4a)$/.test(entry.url);
+    expect(loaded.filter(isAudio)).toEqual([]);
+
+    await page.getByRole("button", { name: "Play music" }).click();
+    await page.getByRole("button", { name: "Pause music" }).waitFor();
+    await expect.poll(() => loaded.filter(isAudio).length).toBeGreaterThan(0);
+    const audio = loaded.filter(isAudio);
+    expect(audio.every((entry) => /^\/assets\/loop-[\w-]+\.mp3$/.test(entry.url)), JSON.stringify(audio)).toBe(true);
+    const fileSize = Number((await (await fetch(`${e2e.baseUrl}${audio[0]!.url}`)).arrayBuffer()).byteLength);
+    expect(fileSize).toBeLessThan(100 * 1024);
+    expect(await page.locator("audio").evaluate((element: HTMLAudioElement) => element.paused)).toBe(false);
+    await context.close();
+  });
+
+  it("shows the navigation at once on a cold load, with the page's loading text until its code arrives", async () => {
+    for (const viewport of [
+      { width: 1280, height: 800, name: "desktop" },
+      { width: 390, height: 844, name: "phone" },
+    ]) {
+      const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport });
+      const page = await context.newPage();
+      // Hold the home page's own code back, as a slow network would.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/HomePage-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto("/home", { waitUntil: "commit" });
+      await page.getByRole("navigation", { name: "Main" }).waitFor();
+      await page.getByRole("link", { name: "VA Marketplace home" }).waitFor();
+      await page.getByRole("status").getByText("Loading Home Page...").waitFor();
+      expect(await page.getByRole("contentinfo").isVisible()).toBe(true);
+      await e2e.screenshot(page, `cold-load-home-${viewport.name}`);
+
+      release();
+      await page.getByRole("heading", { name: "Find a Good Assistant Here" }).waitFor();
+      expect(await page.getByText("Loading Home Page...").count()).toBe(0);
+      await context.close();
+    }
+  });
+});
