@@ -38,7 +38,7 @@ export default function ChatPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
       <h1 className="sr-only">Chat</h1>
-      <div className="card grid overflow-hidden md:h-[calc(100vh-8.5rem)] md:min-h-[30rem] md:grid-cols-[18rem_1fr]">
+      <div className="card grid grid-cols-1 overflow-hidden md:h-[calc(100vh-8.5rem)] md:min-h-[30rem] md:grid-cols-[18rem_minmax(0,1fr)]">
         <ChatSidebar
           chats={shown}
           selectedId={openId}

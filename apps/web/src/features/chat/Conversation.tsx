@@ -22,7 +22,7 @@ export function Conversation({ chat, userId, list }: ConversationProps) {
   const other = chat.receiver;
 
   return (
-    <section aria-label={`Conversation with ${fullName(other)}`} className="flex min-h-[28rem] flex-col md:min-h-0">
+    <section aria-label={`Conversation with ${fullName(other)}`} className="flex min-h-[28rem] min-w-0 flex-col md:min-h-0">
       <ChatHeader person={other} />
       {messages ? (
         <MessageList

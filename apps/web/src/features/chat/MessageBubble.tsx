@@ -18,7 +18,7 @@ export function MessageBubble({ message, mine, senderName, seen }: MessageBubble
         } ${message.pending ? "opacity-70" : ""}`}
       >
         <span className="sr-only">{mine ? "You" : senderName}: </span>
-        <p className="break-words whitespace-pre-wrap">{message.text}</p>
+        <p className="whitespace-pre-wrap wrap-anywhere">{message.text}</p>
       </div>
       <p className="px-1 text-[11px] text-slate-500">
         {message.pending ? (

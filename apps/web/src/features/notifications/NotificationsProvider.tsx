@@ -7,6 +7,10 @@ import { NotificationsContext, type NotificationStore } from "./notifications-co
 
 const atLeastZero = (count: number) => Math.max(0, Math.trunc(Number(count)) || 0);
 
+/** The same notification, or the chat's earlier MESSAGE one: the server keeps one per chat. */
+const replaces = (fresh: AppNotification, item: AppNotification) =>
+  item.id === fresh.id || (fresh.type === "MESSAGE" && item.type === "MESSAGE" && item.chatId === fresh.chatId);
+
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const { user, loading: authLoading } = useAuth();
   const userId = authLoading ? null : (user?.id ?? null);
@@ -53,7 +57,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
 
   useRealtimeEvent("notification", ({ notification, unread: count }) => {
     setUnread(atLeastZero(count));
-    setItems((list) => list && [notification, ...list.filter((item) => item.id !== notification.id)]);
+    setItems((list) => list && [notification, ...list.filter((item) => !replaces(notification, item))]);
   });
   useRealtimeEvent("unreadCount", ({ unread: count }) => {
     setUnread(atLeastZero(count));
