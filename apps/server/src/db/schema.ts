@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -51,7 +52,7 @@ export const users = pgTable(
     /** Set by an operator: no sign-in, no public listing or postings; bookings stay. */
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     referralCode: text("referral_code").notNull(),
-    referredBy: uuid("referred_by").references((): any => users.id, { onDelete: "set null" }),
+    referredBy: uuid("referred_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     /** Referral rewards paid to this user, in pesos. */
     moneyEarned: integer("money_earned").notNull().default(0),
     /** What a name search looks in: "first last username", lower-cased. */

@@ -25,9 +25,11 @@ export function parseWith<T>(schema: ZodType<T>, input: unknown): T {
   throw badRequest(issue.message, issue.path.join(".") || undefined);
 }
 
+type DriverError = { code?: unknown; constraint?: string; cause?: unknown } | null | undefined;
+
 /** The PostgreSQL error behind a driver error, also when wrapped by the ORM. */
 export function pgError(error: unknown): { code: string; constraint?: string } | undefined {
-  for (let e: any = error; e; e = e.cause) {
+  for (let e = error as DriverError; e; e = e.cause as DriverError) {
     if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return { code: e.code, constraint: e.constraint };
   }
   return undefined;
@@ -43,8 +45,9 @@ const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
 };
 
 /** Errors the router raises before any route (a malformed percent-encoding in the path). */
-export const frameworkErrors = (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
+export const frameworkErrors = (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
   reply.status(400).send({ message: MSG.badUrl });
+};
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -66,16 +66,27 @@ export function attachRealtime(app: FastifyInstance, redisUrl: string | undefine
     io.adapter(createAdapter(pub, sub));
   }
 
-  io.use(async (socket, next) => {
-    const auth = socket.handshake.auth as { token?: unknown };
-    const token = typeof auth.token === "string" ? auth.token : bearerToken(socket.handshake.headers.authorization);
-    const found = token ? await findSessionUser(app.db, token).catch(() => undefined) : undefined;
-    if (!found) return next(new Error("unauthorized"));
-    socket.data.userId = found.user.id;
-    socket.data.sessionId = found.sessionId;
-    socket.data.expiresAt = found.expiresAt.getTime();
-    await socket.join([userRoom(found.user.id), sessionRoom(found.sessionId)]);
-    next();
+  // socket.io does not await its middleware: any failure is passed to next, so the handshake is
+  // refused instead of hanging on an unhandled rejection.
+  io.use((socket, next) => {
+    const authenticate = async () => {
+      const auth = socket.handshake.auth as { token?: unknown };
+      const token = typeof auth.token === "string" ? auth.token : bearerToken(socket.handshake.headers.authorization);
+      const found = token ? await findSessionUser(app.db, token).catch(() => undefined) : undefined;
+      if (!found) throw new Error("unauthorized");
+      socket.data.userId = found.user.id;
+      socket.data.sessionId = found.sessionId;
+      socket.data.expiresAt = found.expiresAt.getTime();
+      await socket.join([userRoom(found.user.id), sessionRoom(found.sessionId)]);
+    };
+    authenticate().then(
+      () => next(),
+      (error: unknown) => {
+        if (error instanceof Error && error.message === "unauthorized") return next(error);
+        app.log.error({ err: error }, "socket handshake failed");
+        next(new Error("unavailable"));
+      },
+    );
   });
 
   io.on("connection", (socket) => {
