@@ -152,6 +152,13 @@ describe("the dashboard's actions", () => {
     const modal = client.getByRole("dialog", { name: "Reschedule Booking" });
     const confirm = modal.getByRole("button", { name: "Confirm Reschedule" });
     expect(await confirm.isDisabled()).toBe(true);
+    // The booking's own day offers its current slot (and the afternoon still free), as the bookings page does.
+    await modal.getByRole("button", { name: formatShortDate(moveDay) }).click();
+    const times = modal.getByRole("group", { name: "Available times" });
+    await times.getByRole("button", { name: "9:00 AM Current" }).waitFor();
+    expect(await times.getByRole("button").allTextContents()).toEqual(["9:00 AM Current", "1:00 PM"]);
+    expect(await modal.getByText("No available times for this date").count()).toBe(0);
+    await e2e.screenshot(client, "dashboard-reschedule-current");
     await modal.getByRole("button", { name: formatShortDate(fullDay) }).click();
     await modal.getByText("No available times for this date").waitFor();
     await modal.getByRole("button", { name: formatShortDate(freeDay) }).click();

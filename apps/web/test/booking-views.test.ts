@@ -63,11 +63,20 @@ describe("the dashboard's reschedule choices", () => {
       "2026-11-30", "2026-12-01", "2026-12-02", "2026-12-03", "2026-12-04",
     ]);
   });
+  const half = booking("2026-11-25", "PENDING");
+  const fullDay = booking("2026-11-25", "PENDING", { endTime: "17:00", duration: 8 });
   it("gives a full day only the morning, and only when both slots are free", () => {
-    expect(startsFor(4, ["09:00", "13:00"])).toEqual(["09:00", "13:00"]);
-    expect(startsFor(4, ["13:00"])).toEqual(["13:00"]);
-    expect(startsFor(8, ["09:00", "13:00"])).toEqual(["09:00"]);
-    expect(startsFor(8, ["09:00"])).toEqual([]);
+    expect(startsFor(half, "2026-11-24", ["09:00", "13:00"])).toEqual(["09:00", "13:00"]);
+    expect(startsFor(half, "2026-11-24", ["13:00"])).toEqual(["13:00"]);
+    expect(startsFor(fullDay, "2026-11-24", ["09:00", "13:00"])).toEqual(["09:00"]);
+    expect(startsFor(fullDay, "2026-11-24", ["09:00"])).toEqual([]);
+  });
+  it("offers the booking's own slot on its own day (the server counts it as taken)", () => {
+    expect(startsFor(half, "2026-11-25", [])).toEqual(["09:00"]);
+    expect(startsFor(half, "2026-11-25", ["13:00"])).toEqual(["09:00", "13:00"]);
+    expect(startsFor(booking("2026-11-25", "PENDING", { startTime: "13:00", endTime: "17:00" }), "2026-11-25", [])).toEqual(["13:00"]);
+    expect(startsFor(fullDay, "2026-11-25", [])).toEqual(["09:00"]);
+    expect(startsFor(half, "2026-11-26", [])).toEqual([]);
   });
 });
 

@@ -32,16 +32,18 @@ export function DashboardRescheduleModal({ booking, onClose, onRescheduled }: Da
   const [attempt, setAttempt] = useState(0);
   const [saving, setSaving] = useState(false);
 
+  const { consultantId, date: currentDate, startTime: currentStart, duration } = booking;
   useEffect(() => {
     if (!date) return;
     let cancelled = false;
-    fetchFreeStarts(booking.consultantId, date)
-      .then((free) => !cancelled && setLoaded({ date, attempt, state: "ready", starts: startsFor(booking.duration, free) }))
+    const current = { date: currentDate, startTime: currentStart, duration };
+    fetchFreeStarts(consultantId, date)
+      .then((free) => !cancelled && setLoaded({ date, attempt, state: "ready", starts: startsFor(current, date, free) }))
       .catch(() => !cancelled && setLoaded({ date, attempt, state: "failed" }));
     return () => {
       cancelled = true;
     };
-  }, [date, booking.consultantId, booking.duration, attempt]);
+  }, [date, consultantId, currentDate, currentStart, duration, attempt]);
 
   // Until the answer for the chosen date (and attempt) arrives, the times are loading: never another date's.
   const times: Times = !date ? { state: "idle" } : loaded?.date === date && loaded.attempt === attempt ? loaded : { state: "loading" };
@@ -135,6 +137,12 @@ export function DashboardRescheduleModal({ booking, onClose, onRescheduled }: Da
                 {times.starts.map((start) => (
                   <button key={start} type="button" aria-pressed={time === start} onClick={() => setTime(start)} className={choice}>
                     {formatTime(start)}
+                    {times.date === currentDate && start === currentStart && (
+                      <>
+                        {" "}
+                        <span className="text-xs font-medium">Current</span>
+                      </>
+                    )}
                   </button>
                 ))}
               </div>
