@@ -138,4 +138,25 @@ describe("the weight of the first visit to /home", () => {
       await context.close();
     }
   });
+
+  it("shows the navigation at once on a cold load of a page whose data is still on its way", async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl });
+    const page = await context.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/profiles\/posts/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/profile/list", { waitUntil: "commit" });
+    await page.getByRole("navigation", { name: "Main" }).waitFor();
+    await page.getByRole("status").getByText("Loading...").waitFor();
+    expect(await page.getByRole("contentinfo").isVisible()).toBe(true);
+    await e2e.screenshot(page, "cold-load-profile-list");
+
+    release();
+    await page.getByRole("status").getByText("Loading...").waitFor({ state: "detached" });
+    await page.getByRole("navigation", { name: "Main" }).waitFor();
+    await context.close();
+  });
 });
