@@ -19,7 +19,7 @@ export function TopNav() {
 
   const onLogout = () => {
     // Leave the page first so that a protected page does not redirect to /login meanwhile.
-    navigate("/", { flushSync: true });
+    void navigate("/", { flushSync: true });
     void logout();
   };
 

@@ -63,7 +63,7 @@ export function UploadWidget({ folder, label, onUploaded }: UploadWidgetProps) {
         className="peer sr-only"
         aria-describedby={hintId}
         disabled={uploading}
-        onChange={onChange}
+        onChange={(event) => void onChange(event)}
       />
       <label
         htmlFor={inputId}

@@ -42,7 +42,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Log in" subtitle="Welcome back. Sign in to book assistants, chat and see your bookings.">
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">
         <FormAlert message={serverError} />
         <TextField label="Username" autoComplete="username" error={errors.username?.message} {...register("username")} />
         <TextField

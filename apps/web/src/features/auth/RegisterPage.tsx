@@ -54,7 +54,7 @@ export default function RegisterPage() {
     try {
       await registerRequest({ ...data, salaryRate: data.role === "Assistant" ? ASSISTANT_RATE : undefined });
       window.alert(MSG.registerSuccess);
-      navigate("/login");
+      void navigate("/login");
     } catch (error) {
       setServerError(error instanceof ApiError && error.serverMessage ? error.serverMessage : MSG.registerFailed);
     }
@@ -63,7 +63,7 @@ export default function RegisterPage() {
   return (
     <AuthCard wide title="Create a Profile" subtitle="Join the marketplace as a client, an assistant or a sharer.">
       <FormProvider {...form}>
-        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+        <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">
           <FormAlert message={serverError} />
 
           <div className="grid gap-5 sm:grid-cols-2">

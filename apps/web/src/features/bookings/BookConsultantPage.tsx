@@ -17,7 +17,7 @@ const STEPS = 4;
 function BookingError({ message }: { message: string }) {
   const navigate = useNavigate();
   const goBack = (
-    <button type="button" className="btn-primary mt-6" onClick={() => navigate(-1)}>
+    <button type="button" className="btn-primary mt-6" onClick={() => void navigate(-1)}>
       Go Back
     </button>
   );
@@ -284,7 +284,7 @@ export default function BookConsultantPage() {
             </div>
           )}
 
-          <button type="button" className="btn-primary w-full" disabled={submitting} onClick={confirm}>
+          <button type="button" className="btn-primary w-full" disabled={submitting} onClick={() => void confirm()}>
             {submitting ? "Confirming..." : "Confirm booking (I have paid)"}
           </button>
         </section>

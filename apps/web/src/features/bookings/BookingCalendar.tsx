@@ -42,7 +42,7 @@ export function BookingCalendar({ consultantId }: { consultantId: string }) {
     const params = new URLSearchParams({ date, time });
     const referralCode = new URLSearchParams(search).get("referralCode");
     if (referralCode) params.set("referralCode", referralCode);
-    navigate(`/book/${consultantId}?${params.toString()}`);
+    void navigate(`/book/${consultantId}?${params.toString()}`);
   };
 
   return (

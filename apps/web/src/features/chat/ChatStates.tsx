@@ -23,7 +23,7 @@ export function ChatLoadError({ message = "Failed to load chats." }: { message?:
     <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-3 px-4 py-16 text-center">
       <TriangleAlert aria-hidden="true" className="size-8 text-rose-400" />
       <p className="text-slate-200">{message}</p>
-      <button type="button" className="btn-secondary" onClick={() => navigate(-1)}>
+      <button type="button" className="btn-secondary" onClick={() => void navigate(-1)}>
         Go Back
       </button>
     </div>

@@ -16,7 +16,7 @@ export function MessageButton({ recipient, className, children }: MessageButtonP
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={className} onClick={() => (user ? setOpen(true) : navigate("/login"))}>
+      <button type="button" className={className} onClick={() => (user ? setOpen(true) : void navigate("/login"))}>
         {children}
       </button>
       {open && <MessageDialog recipient={recipient} onClose={() => setOpen(false)} />}

@@ -33,7 +33,7 @@ export function MessageDialog({ recipient, onClose }: { recipient: MessageRecipi
     setError(null);
     try {
       await sendMessageTo(recipient.id, message);
-      navigate(`/chat/${recipient.id}`);
+      void navigate(`/chat/${recipient.id}`);
     } catch (failure) {
       setError(sendErrorText(failure));
       setBusy(false);
@@ -58,7 +58,7 @@ export function MessageDialog({ recipient, onClose }: { recipient: MessageRecipi
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
+      <form id={formId} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
         <FormAlert message={error} />
         <TextAreaField
           ref={inputRef}

@@ -30,7 +30,7 @@ export default function NotificationsPage() {
     if (!target) return;
     // Going there matters more than the read mark: a failure is reported on the way, not blocking.
     if (!marked) toast.error(MSG.notificationReadFailed);
-    navigate(target);
+    void navigate(target);
   };
 
   const list = (type?: NotificationType) => {
@@ -47,7 +47,7 @@ export default function NotificationsPage() {
     return (
       <ul className="space-y-3">
         {shown.map((notification) => (
-          <NotificationItem key={notification.id} notification={notification} now={now} onOpen={open} />
+          <NotificationItem key={notification.id} notification={notification} now={now} onOpen={(item) => void open(item)} />
         ))}
       </ul>
     );

@@ -47,7 +47,7 @@ export function PostingForm({ postingId, defaultValues, onSaved, onCancel }: Pos
   const setImages = (images: string[]) => setValue("images", images, { shouldDirty: true, shouldValidate: true });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">
       <FormAlert message={serverError} />
       <TextField label="Title" maxLength={120} error={errors.title?.message} {...register("title")} />
       <div className="grid gap-5 sm:grid-cols-[1fr_12rem]">

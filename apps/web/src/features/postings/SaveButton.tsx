@@ -13,7 +13,7 @@ export function SaveButton({ postId, initiallySaved }: { postId: string; initial
 
   const onClick = async () => {
     if (!user) {
-      navigate("/login");
+      void navigate("/login");
       return;
     }
     if (busy.current) return;

@@ -28,7 +28,7 @@ export default function ProfilePage() {
 
   const onLogout = () => {
     // Leave the protected page first so that its guard does not redirect to /login meanwhile.
-    navigate("/home", { flushSync: true });
+    void navigate("/home", { flushSync: true });
     void logout();
   };
 

@@ -68,7 +68,7 @@ function ProfileUpdateForm({ user, onSaved }: { user: SelfUser; onSaved: (user: 
         avatar: data.avatar || undefined,
       });
       onSaved(saved);
-      navigate("/profile");
+      void navigate("/profile");
     } catch (error) {
       setServerError(updateErrorMessage(error));
     }
@@ -81,7 +81,7 @@ function ProfileUpdateForm({ user, onSaved }: { user: SelfUser; onSaved: (user: 
         <p className="mt-1 mb-6 text-sm text-slate-400">Keep your details current so clients and assistants know who you are.</p>
 
         <FormProvider {...form}>
-          <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+          <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">
             <FormAlert message={serverError} />
 
             <div className="flex items-start gap-4">

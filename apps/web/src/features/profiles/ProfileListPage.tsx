@@ -12,7 +12,7 @@ export default function ProfileListPage() {
   const searching = navigation.state === "loading" && navigation.location.pathname === location.pathname;
 
   // Loading the same address again runs the loader again: the list starts afresh.
-  const reload = () => navigate(`${location.pathname}${location.search}`, { replace: true });
+  const reload = () => void navigate(`${location.pathname}${location.search}`, { replace: true });
 
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">

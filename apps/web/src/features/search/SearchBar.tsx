@@ -30,7 +30,7 @@ export function SearchBar() {
     for (const skill of searchParams.getAll("skills")) if (skill.trim()) query.append("skills", skill);
     const target = pathname === "/home" ? "/profile/list" : pathname;
     const search = query.toString();
-    navigate(search ? `${target}?${search}` : target);
+    void navigate(search ? `${target}?${search}` : target);
   };
 
   return (
