@@ -11,6 +11,7 @@ import { loadConfig, type Config } from "../src/config.js";
 import type { Database } from "../src/db/client.js";
 import { bookings, galleryPhotos, postings, profiles, referralRewards, reviews, uploads, users } from "../src/db/schema.js";
 import { DEMO_PASSWORD, existingDemoLogins, seedDemoData } from "../src/seed/demo.js";
+import { workImageSvg } from "../src/seed/demo-images.js";
 import { DEMO_ASSISTANTS, DEMO_CLIENTS } from "../src/seed/demo-people.js";
 import { localUploadsDir, LOCAL_UPLOADS_PREFIX } from "../src/uploads/storage.js";
 import { openTestDatabase } from "./helpers/database.js";
@@ -301,6 +302,12 @@ describe("demo seed", () => {
 
     const sizes = (await database.db.select({ size: uploads.size }).from(uploads)).map((row) => row.size);
     expect(Math.max(...sizes)).toBeLessThan(80 * 1024);
+  });
+
+  it("bakes no caption into a picture: thumbnails crop them, so titles are shown as text beside the picture", async () => {
+    for (const [index, skill] of SKILL_OPTIONS.entries()) expect(workImageSvg(skill, index)).not.toContain("<text");
+    const photos = await database.db.select().from(galleryPhotos);
+    expect(photos.every((photo) => photo.title)).toBe(true);
   });
 
   it("makes 20 listings, leaving 4 Assistants to make theirs public", async () => {

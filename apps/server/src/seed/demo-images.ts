@@ -12,7 +12,8 @@ const JPEG = { quality: 75 } as const;
 export const AVATAR_SIZE = 256;
 export const WORK_WIDTH = 1024;
 export const WORK_HEIGHT = 640;
-const CAPTION_HEIGHT = 96;
+/** The motifs were drawn above a caption strip 96 px high: moved down by half of it, they sit in the middle. */
+const MOTIF_SHIFT = 48;
 
 /** Warm two-stop gradients for avatars. */
 const AVATAR_GRADIENTS: readonly (readonly [string, string])[] = [
@@ -431,20 +432,15 @@ const MOTIFS: Record<DemoSkill, Motif> = {
   },
 };
 
-/** Font size that keeps the caption on one line inside the strip. */
-function captionFontSize(caption: string): number {
-  const available = WORK_WIDTH - 72 - 48;
-  // DejaVu Sans Bold averages ~0.62em per character.
-  return Math.max(20, Math.min(34, Math.floor(available / (caption.length * 0.62))));
-}
-
-export function workImageSvg(skill: DemoSkill, caption: string, index: number): string {
+/**
+ * A work picture: only shapes, no words. A caption drawn into the picture is cut off wherever
+ * the picture is cropped (the gallery's thumbnails, a posting's slider); the pages show a
+ * photo's title as text beside it instead. The motif sits in the middle of the canvas.
+ */
+export function workImageSvg(skill: DemoSkill, index: number): string {
   const palette = pick(PALETTES, index);
   const rnd = seeded(index * 7919 + skill.length * 104_729 + skill.charCodeAt(0));
   const motif = MOTIFS[skill](palette, rnd);
-  const text = caption.length > 70 ? `${caption.slice(0, 67).trimEnd()}...` : caption;
-  const fontSize = captionFontSize(text);
-  const stripY = WORK_HEIGHT - CAPTION_HEIGHT;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WORK_WIDTH}" height="${WORK_HEIGHT}" viewBox="0 0 ${WORK_WIDTH} ${WORK_HEIGHT}">
   <defs>
     <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
@@ -455,15 +451,11 @@ export function workImageSvg(skill: DemoSkill, caption: string, index: number): 
   <rect width="${WORK_WIDTH}" height="${WORK_HEIGHT}" fill="url(#bg)"/>
   <circle cx="${round(900 - rnd() * 80)}" cy="${round(60 + rnd() * 60)}" r="220" fill="${palette.light}" fill-opacity="0.05"/>
   <circle cx="${round(90 + rnd() * 80)}" cy="520" r="260" fill="${palette.dark}" fill-opacity="0.18"/>
-  <text x="48" y="58" font-family="${FONT}" font-weight="bold" font-size="16" letter-spacing="3" fill="${palette.accent2}" fill-opacity="0.9">${escapeXml(skill.toUpperCase())}</text>
-  ${motif}
-  <rect x="0" y="${stripY}" width="${WORK_WIDTH}" height="${CAPTION_HEIGHT}" fill="#000000" fill-opacity="0.5"/>
-  <rect x="48" y="${stripY + 24}" width="6" height="48" rx="3" fill="${palette.accent}"/>
-  <text x="72" y="${round(stripY + CAPTION_HEIGHT / 2 + fontSize * 0.36)}" font-family="${FONT}" font-weight="bold" font-size="${fontSize}" fill="#ffffff">${escapeXml(text)}</text>
+  <g transform="translate(0 ${MOTIF_SHIFT})">${motif}</g>
 </svg>`;
 }
 
-/** A 1024x640 JPEG: an abstract composition for the skill with the caption along the bottom. */
-export async function renderWorkImage(skill: DemoSkill, caption: string, index: number): Promise<Buffer> {
-  return sharp(Buffer.from(workImageSvg(skill, caption, index))).jpeg(JPEG).toBuffer();
+/** A 1024x640 JPEG: an abstract composition for the skill, without words. */
+export async function renderWorkImage(skill: DemoSkill, index: number): Promise<Buffer> {
+  return sharp(Buffer.from(workImageSvg(skill, index))).jpeg(JPEG).toBuffer();
 }

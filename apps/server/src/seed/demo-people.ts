@@ -782,18 +782,3 @@ export const DEMO_ASSISTANTS: readonly DemoAssistant[] = [
     },
   },
 ];
-
-/** Captions for a posting's second and third pictures, by the skill they illustrate. */
-export const SKILL_IMAGE_CAPTIONS: Record<DemoSkill, readonly [string, string]> = {
-  Software: ["Clean, tested and documented work", "Small tools that save hours"],
-  Engineering: ["Precise drawings and plans", "Schedules that hold"],
-  Writing: ["Clear, friendly copy", "Edited and ready to publish"],
-  Marketing: ["Campaigns that keep growing", "Results you can read at a glance"],
-  SEO: ["Found by the right customers", "Fast pages, better rankings"],
-  AI: ["Practical AI workflows", "Tested before it reaches customers"],
-  Beauty: ["Bookings made easy", "Every client remembered"],
-  Wellness: ["Care between sessions", "Calm, practical guidance"],
-  Technology: ["Systems that keep running", "Problems fixed remotely"],
-  Events: ["Every detail on schedule", "Guests informed and on time"],
-  Others: ["Admin handled with care", "Nothing falls through the cracks"],
-};

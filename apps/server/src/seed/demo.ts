@@ -23,7 +23,6 @@ import {
   DEMO_OPERATOR,
   DEMO_PASSWORD,
   DEMO_SHARER,
-  SKILL_IMAGE_CAPTIONS,
   type DemoAccount,
   type DemoSkill,
 } from "./demo-people.js";
@@ -160,7 +159,7 @@ export async function seedDemoData(db: Db, config: Config): Promise<DemoLogin[]>
         key,
         ownerId: owner.id,
         createdAt,
-        render: () => renderWorkImage(skill, photo.title, i * 3 + j),
+        render: () => renderWorkImage(skill, i * 3 + j),
       });
       return { userId: owner.id, key, title: photo.title, description: photo.description, createdAt };
     });
@@ -170,15 +169,8 @@ export async function seedDemoData(db: Db, config: Config): Promise<DemoLogin[]>
     const owner = assistants[i]!;
     const createdAt = daysAfter(owner.createdAt, 6);
     const count = i % 2 === 0 ? 3 : 2;
-    const captionsUsed = new Map<DemoSkill, number>();
     const keys = Array.from({ length: count }, (_, k) => {
       const skill: DemoSkill = person.skills[k % person.skills.length] ?? "Others";
-      let caption = person.posting.title;
-      if (k > 0) {
-        const used = captionsUsed.get(skill) ?? 0;
-        captionsUsed.set(skill, used + 1);
-        caption = SKILL_IMAGE_CAPTIONS[skill][used % 2]!;
-      }
       const key = `postings/demo-${person.username}-${k + 1}-${suffix()}.jpg`;
       jobs.push({
         folder: "postings",
@@ -186,7 +178,7 @@ export async function seedDemoData(db: Db, config: Config): Promise<DemoLogin[]>
         ownerId: owner.id,
         createdAt,
         // Offset past this person's gallery indices: no two of their pictures share palette and layout.
-        render: () => renderWorkImage(skill, caption, i * 3 + k + 4),
+        render: () => renderWorkImage(skill, i * 3 + k + 4),
       });
       return key;
     });
