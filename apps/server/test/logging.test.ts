@@ -6,7 +6,8 @@ import { newUser, signUp, startTestServer, type TestServer } from "./helpers/ser
 let server: TestServer;
 const lines: string[] = [];
 const logged = () => lines.join("");
-const entries = () => lines.map((line) => JSON.parse(line) as Record<string, any>);
+type LogEntry = { msg?: string; err?: unknown; req?: { url?: string } };
+const entries = () => lines.map((line) => JSON.parse(line) as LogEntry);
 
 beforeAll(async () => {
   server = await startTestServer({ LOG_LEVEL: "info" }, {}, { logStream: { write: (line) => void lines.push(line) } });

@@ -1,5 +1,5 @@
 import type { Booking, ConsultantSummary, PaymentDetails } from "@vam/shared";
-import { DURATIONS, MSG, SLOT_STARTS, formatLongDate, formatPeso, formatTime } from "@vam/shared";
+import { DURATIONS, MSG, SLOT_STARTS, bookerRefusal, formatLongDate, formatPeso, formatTime } from "@vam/shared";
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import CheckCircle2 from "lucide-react/icons/circle-check";
 import { useEffect, useState } from "react";
@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { api } from "../../api/client";
 import { ApiError } from "../../api/errors";
 import { UserAvatar } from "../../components/UserAvatar";
+import { useAuth } from "../auth/auth-context";
 import { DateTimePicker, type DateTime } from "./DateTimePicker";
 import { addHours } from "./dates";
 import { ErrorScreen } from "../../layouts/RouteError";
@@ -30,6 +31,9 @@ export default function BookConsultantPage() {
   const referralCode = searchParams.get("referralCode")?.trim() || undefined;
   const queryDate = searchParams.get("date") ?? undefined;
   const queryTime = searchParams.get("time") ?? undefined;
+  const { user } = useAuth();
+  // Someone who may not book this person (an Operator, an Assistant on their own page) is told at once.
+  const refusal = user && bookerRefusal(user, consultantId);
 
   const [consultant, setConsultant] = useState<ConsultantSummary | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -70,6 +74,7 @@ export default function BookConsultantPage() {
     };
   }, [step, consultantId, duration]);
 
+  if (refusal) return <BookingError message={refusal} />;
   if (loadError) return <BookingError message={loadError} />;
   if (fatal) return <BookingError message={fatal} />;
   if (!consultant) {

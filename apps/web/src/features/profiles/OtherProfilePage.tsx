@@ -1,3 +1,4 @@
+import { bookerRefusal } from "@vam/shared";
 import UserRoundX from "lucide-react/icons/user-round-x";
 import { Link, useLoaderData } from "react-router";
 import { useAuth } from "../auth/auth-context";
@@ -41,7 +42,7 @@ export default function OtherProfilePage() {
         ) : (
           <ContactActions person={profile} />
         )}
-        {user && user.id !== profile.id && profile.role === "Assistant" && <BookingCalendar consultantId={profile.id} />}
+        {user && !bookerRefusal(user, profile.id) && profile.role === "Assistant" && <BookingCalendar consultantId={profile.id} />}
       </div>
 
       <div className="min-w-0 space-y-6">
