@@ -11,9 +11,11 @@ interface GalleryViewProps {
   userId: string;
   /** The owner's own gallery: loaded through the owner endpoint, with upload and delete. */
   editable?: boolean;
+  /** The signed-in user is its owner (also where it is not editable, e.g. the profile dialog): an empty one invites them to add photos. */
+  owner?: boolean;
 }
 
-export function GalleryView({ userId, editable = false }: GalleryViewProps) {
+export function GalleryView({ userId, editable = false, owner = editable }: GalleryViewProps) {
   const { state, added, removed } = useGallery(userId, editable);
   const [open, setOpen] = useState<GalleryPhoto | null>(null);
   const [deleting, setDeleting] = useState<ReadonlySet<string>>(new Set());
@@ -59,7 +61,7 @@ export function GalleryView({ userId, editable = false }: GalleryViewProps) {
         <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-slate-700 px-4 py-10 text-center">
           <ImageOff aria-hidden="true" className="size-8 text-slate-500" />
           <p className="font-medium text-slate-200">No photos in gallery</p>
-          {editable && <p className="text-sm text-slate-400">Add photos to showcase your work and skills</p>}
+          {owner && <p className="text-sm text-slate-400">Add photos to showcase your work and skills</p>}
         </div>
       )}
       {state.status === "ready" && state.photos.length > 0 && (

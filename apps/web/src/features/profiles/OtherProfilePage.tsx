@@ -55,7 +55,7 @@ export default function OtherProfilePage() {
         <ProfileReviews key={profile.id} userId={profile.id} first={reviews} />
 
         <CardSection title="Gallery">
-          <GalleryView userId={profile.id} />
+          <GalleryView userId={profile.id} owner={user?.id === profile.id} />
         </CardSection>
 
         <ProjectsSection projects={projects} failed={projectsFailed} />

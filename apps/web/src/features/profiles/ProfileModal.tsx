@@ -87,7 +87,7 @@ export function ProfileModal({ post, onClose, onDeleted }: ProfileModalProps) {
           label={`${fullName}'s profile`}
           tabs={[
             { label: "Info", panel: () => <ProfileInfoTab post={post} /> },
-            { label: "Gallery", panel: () => <GalleryView userId={post.userId} /> },
+            { label: "Gallery", panel: () => <GalleryView userId={post.userId} owner={isOwner} /> },
           ]}
         />
       </div>
