@@ -2,14 +2,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { MSG, loginSchema, type LoginInput } from "@vam/shared";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { Link, Navigate, useNavigate } from "react-router";
 import { ApiError } from "../../api/errors";
 import { SubmitButton } from "../../components/SubmitButton";
 import { FormAlert } from "../../components/form/FormAlert";
 import { TextField } from "../../components/form/TextField";
 import { AuthCard } from "./AuthCard";
 import { MalformedLoginError } from "./auth-api";
-import { useAuth } from "./auth-context";
+import { SIGNED_IN_HOME, useAuth } from "./auth-context";
 
 function loginErrorMessage(error: unknown): string {
   if (error instanceof MalformedLoginError) return MSG.loginMalformed;
@@ -21,7 +21,7 @@ function loginErrorMessage(error: unknown): string {
 }
 
 export default function LoginPage() {
-  const { login } = useAuth();
+  const { user, login } = useAuth();
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);
   const {
@@ -34,12 +34,13 @@ export default function LoginPage() {
     setServerError(null);
     try {
       await login(credentials);
-      navigate("/profile/list");
+      void navigate(SIGNED_IN_HOME, { replace: true });
     } catch (error) {
       setServerError(loginErrorMessage(error));
     }
   };
 
+  if (user) return <Navigate to={SIGNED_IN_HOME} replace />;
   return (
     <AuthCard title="Log in" subtitle="Welcome back. Sign in to book assistants, chat and see your bookings.">
       <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">

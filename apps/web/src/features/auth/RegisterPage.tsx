@@ -9,7 +9,7 @@ import {
 } from "@vam/shared";
 import { useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors";
 import { SubmitButton } from "../../components/SubmitButton";
 import { UserAvatar } from "../../components/UserAvatar";
@@ -21,8 +21,10 @@ import { AuthCard } from "./AuthCard";
 import { WorkDetailsFields } from "../profile/WorkDetailsFields";
 import { TermsModal } from "./TermsModal";
 import { registerRequest } from "./auth-api";
+import { SIGNED_IN_HOME, useAuth } from "./auth-context";
 
 export default function RegisterPage() {
+  const { user } = useAuth();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -60,6 +62,7 @@ export default function RegisterPage() {
     }
   };
 
+  if (user) return <Navigate to={SIGNED_IN_HOME} replace />;
   return (
     <AuthCard wide title="Create a Profile" subtitle="Join the marketplace as a client, an assistant or a sharer.">
       <FormProvider {...form}>

@@ -13,6 +13,9 @@ export interface AuthContextValue {
 
 export const AuthContext = createContext<AuthContextValue | null>(null);
 
+/** Where signing in leads (spec), and where a signed-in user opening /login or /register is sent on. */
+export const SIGNED_IN_HOME = "/profile/list";
+
 export function useAuth(): AuthContextValue {
   const value = use(AuthContext);
   if (!value) throw new Error("useAuth must be used inside <AuthProvider>");
