@@ -29,7 +29,7 @@ async function makeOperator(username: string, firstName: string, lastName: strin
 async function consolePage(page: Page, heading: string) {
   await page.getByRole("heading", { level: 1, name: heading }).waitFor();
   await page.getByText("Loading...").waitFor({ state: "detached" });
-  expect(await page.title()).toBe(`${heading} · Operator console`);
+  expect(await page.title()).toBe(`${heading} · Operator console · VA Marketplace`);
 }
 
 /** Screenshots at desktop and phone size, checking each with axe and that the page never scrolls sideways. */

@@ -3,7 +3,7 @@ import { createBrowserRouter, redirect, type LoaderFunction, type RouteObject } 
 import { LoadingFallback } from "./layouts/LoadingFallback";
 import { ProtectedLayout } from "./layouts/ProtectedLayout";
 import { PublicLayout } from "./layouts/PublicLayout";
-import { ErrorScreen, RouteError } from "./layouts/RouteError";
+import { PageNotFound, RouteError } from "./layouts/RouteError";
 
 /*
  * Every page, and its loader, is its own chunk that loads when its address is opened (React
@@ -70,7 +70,7 @@ export const router = createBrowserRouter([
               async () => (await import("./features/postings/posting-loader")).postingLoader,
             ),
           },
-          { path: "*", element: <ErrorScreen message="Page not found" /> },
+          { path: "*", element: <PageNotFound /> },
         ]),
       },
       {
@@ -167,7 +167,7 @@ export const router = createBrowserRouter([
               async () => (await import("./features/admin/admin-loaders")).adminAuditLoader,
             ),
           },
-          { path: "*", element: <ErrorScreen message="Page not found" /> },
+          { path: "*", element: <PageNotFound /> },
         ]),
       },
     ],

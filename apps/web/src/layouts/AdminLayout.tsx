@@ -11,7 +11,7 @@ import UsersRound from "lucide-react/icons/users-round";
 import { useEffect, useRef } from "react";
 import { Link, NavLink, Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { useAuth } from "../features/auth/auth-context";
-import { useDocumentTitle } from "../features/admin/useDocumentTitle";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { AppFrame } from "./AppFrame";
 import { LoadingFallback } from "./LoadingFallback";
 import { NavigationProgress } from "./NavigationProgress";
@@ -125,7 +125,7 @@ function ConsoleFrame({ name }: { name: string }) {
 
 /** Signed in, but not an operator (the server refuses them too). */
 function NoAccess() {
-  useDocumentTitle("No access");
+  useDocumentTitle("No access", "Operator console");
   return (
     <AppFrame>
       <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center">

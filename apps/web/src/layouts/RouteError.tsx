@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import { Link, isRouteErrorResponse, useRouteError } from "react-router";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
 
 function errorMessage(error: unknown): string {
   if (isRouteErrorResponse(error)) {
@@ -29,6 +30,14 @@ export function ErrorScreen({ message, action }: { message: string; action?: Rea
   );
 }
 
+/** A route's error element: the error screen, and the page's title says so. */
 export function RouteError() {
+  useDocumentTitle("Something went wrong");
   return <ErrorScreen message={errorMessage(useRouteError())} />;
+}
+
+/** An address that is no page. */
+export function PageNotFound() {
+  useDocumentTitle("Page not found");
+  return <ErrorScreen message="Page not found" />;
 }

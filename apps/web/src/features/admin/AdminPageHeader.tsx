@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useDocumentTitle } from "./useDocumentTitle";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 
 const HEADING_ID = "admin-page-heading";
 
@@ -17,9 +17,9 @@ interface AdminPageHeaderProps {
   children?: ReactNode;
 }
 
-/** The heading of a console page and its document title ("Payments · Operator console"). */
+/** The heading of a console page and its document title ("Payments · Operator console · VA Marketplace"). */
 export function AdminPageHeader({ title, documentTitle = title, description, children }: AdminPageHeaderProps) {
-  useDocumentTitle(documentTitle);
+  useDocumentTitle(documentTitle, "Operator console");
   return (
     <div className="flex flex-wrap items-end justify-between gap-4">
       <div className="min-w-0 space-y-1">

@@ -10,6 +10,7 @@ import { TextField } from "../../components/form/TextField";
 import { AuthCard } from "./AuthCard";
 import { MalformedLoginError } from "./auth-api";
 import { SIGNED_IN_HOME, useAuth } from "./auth-context";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 
 function loginErrorMessage(error: unknown): string {
   if (error instanceof MalformedLoginError) return MSG.loginMalformed;
@@ -21,6 +22,7 @@ function loginErrorMessage(error: unknown): string {
 }
 
 export default function LoginPage() {
+  useDocumentTitle("Log in");
   const { user, login } = useAuth();
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);

@@ -22,8 +22,10 @@ import { WorkDetailsFields } from "../profile/WorkDetailsFields";
 import { TermsModal } from "./TermsModal";
 import { registerRequest } from "./auth-api";
 import { SIGNED_IN_HOME, useAuth } from "./auth-context";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 
 export default function RegisterPage() {
+  useDocumentTitle("Create a Profile");
   const { user } = useAuth();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();

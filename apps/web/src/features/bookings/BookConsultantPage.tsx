@@ -8,6 +8,7 @@ import { api } from "../../api/client";
 import { ApiError } from "../../api/errors";
 import { UserAvatar } from "../../components/UserAvatar";
 import { useAuth } from "../auth/auth-context";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { DateTimePicker, type DateTime } from "./DateTimePicker";
 import { addHours } from "./dates";
 import { ErrorScreen } from "../../layouts/RouteError";
@@ -46,6 +47,7 @@ export default function BookConsultantPage() {
   const [conflict, setConflict] = useState<string | null>(null);
   const [fatal, setFatal] = useState<string | null>(null);
   const [booking, setBooking] = useState<Booking | null>(null);
+  useDocumentTitle(consultant ? `Book ${consultant.firstName} ${consultant.lastName}`.trim() : "Book a Session");
 
   useEffect(() => {
     let cancelled = false;

@@ -22,6 +22,7 @@ import type { DateTime } from "./DateTimePicker";
 import { useClockTick } from "./useClockTick";
 import { useLiveBookings } from "./useLiveBookings";
 import { useLocalUpdates } from "./useLocalUpdates";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 
 const VIEWS = [
   { value: "consultations", label: "My Consultations", icon: Briefcase },
@@ -32,6 +33,7 @@ const VIEWS = [
 const isStale = (error: unknown) => error instanceof ApiError && [404, 409].includes(error.status);
 
 export default function BookingsPage() {
+  useDocumentTitle("Bookings");
   const { bookings } = useLoaderData<typeof bookingsLoader>();
   const { id } = useParams();
   useLiveBookings();

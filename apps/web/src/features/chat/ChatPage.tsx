@@ -2,11 +2,12 @@ import { useState } from "react";
 import { Navigate, useParams } from "react-router";
 import { ApiError } from "../../api/errors";
 import { LoadingFallback } from "../../layouts/LoadingFallback";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { useAuth } from "../auth/auth-context";
 import { ChatSidebar } from "./ChatSidebar";
 import { ChatLoadError, ChatWelcome } from "./ChatStates";
 import { Conversation } from "./Conversation";
-import { isReadBy, matchesSearch, type ChatFilter } from "./chat-people";
+import { fullName, isReadBy, matchesSearch, type ChatFilter } from "./chat-people";
 import { useChatFor } from "./useChatFor";
 import { useChatList } from "./useChatList";
 
@@ -18,6 +19,7 @@ export default function ChatPage() {
   const opened = useChatFor(param, list);
   const [filter, setFilter] = useState<ChatFilter>("unread");
   const [search, setSearch] = useState("");
+  useDocumentTitle(opened.chat ? `Chat with ${fullName(opened.chat.receiver)}` : "Chat");
 
   if (!user) return null;
   if (list.failed) return <ChatLoadError />;

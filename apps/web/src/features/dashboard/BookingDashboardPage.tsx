@@ -12,6 +12,7 @@ import { useLiveBookings } from "../bookings/useLiveBookings";
 import { DashboardCard } from "./DashboardCard";
 import { StatusFilter, type StatusChoice } from "./StatusFilter";
 import { VIEW_PARAM, type dashboardLoader } from "./dashboard-loader";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 
 const VIEWS = [
   { value: "consultant", label: "As Consultant" },
@@ -19,6 +20,7 @@ const VIEWS = [
 ] as const;
 
 export default function BookingDashboardPage() {
+  useDocumentTitle("Booking Dashboard");
   const { user } = useAuth();
   const { view, bookings } = useLoaderData<typeof dashboardLoader>();
   const [, setSearchParams] = useSearchParams();

@@ -2,8 +2,10 @@ import ArrowRight from "lucide-react/icons/arrow-right";
 import { Link } from "react-router";
 import { SearchBar } from "../search/SearchBar";
 import { HeroImage } from "./HeroImage";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 
 export default function HomePage() {
+  useDocumentTitle("Home");
   return (
     <div className="bg-[radial-gradient(ellipse_at_top,rgba(20,184,166,0.14),transparent_60%)]">
       <section className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 sm:py-20 lg:grid-cols-2">

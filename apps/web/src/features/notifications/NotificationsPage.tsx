@@ -9,6 +9,7 @@ import { NotificationItem } from "./NotificationItem";
 import { notificationTarget } from "./notification-target";
 import { useNotifications } from "./notifications-context";
 import { useNow } from "./useNow";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 
 const TABS: { label: string; type?: NotificationType }[] = [
   { label: "All" },
@@ -18,6 +19,7 @@ const TABS: { label: string; type?: NotificationType }[] = [
 ];
 
 export default function NotificationsPage() {
+  useDocumentTitle("Notifications");
   const { items, loading, error, watchList, markRead, markAllRead } = useNotifications();
   const navigate = useNavigate();
   const now = useNow(30_000);

@@ -8,9 +8,11 @@ import { PostingFacts } from "./PostingFacts";
 import { SanitizedHtml } from "./SanitizedHtml";
 import type { postingLoader } from "./posting-loader";
 import { CardSection } from "../../components/CardSection";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 
 export default function PostingDetailPage() {
   const posting = useLoaderData<typeof postingLoader>();
+  useDocumentTitle(posting.title);
   const poster = posting.user;
 
   return (

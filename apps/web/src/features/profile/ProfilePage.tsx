@@ -18,8 +18,10 @@ import { MakePublicButton } from "./MakePublicButton";
 import { SavedPostings } from "./SavedPostings";
 import type { ownProfileLoader } from "./own-profile-loader";
 import { CardSection } from "../../components/CardSection";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 
 export default function ProfilePage() {
+  useDocumentTitle("My Profile");
   const { user, logout } = useAuth();
   const { saved, totals, hasListing, postings, referrals, chats } = useLoaderData<typeof ownProfileLoader>();
   const navigate = useNavigate();

@@ -20,6 +20,7 @@ import { UploadWidget } from "../../components/upload/UploadWidget";
 import { useAuth } from "../auth/auth-context";
 import { WorkDetailsFields } from "./WorkDetailsFields";
 import { updateErrorMessage } from "./update-error";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 
 function formValues(user: SelfUser): UpdateUserInput {
   return {
@@ -37,6 +38,7 @@ function formValues(user: SelfUser): UpdateUserInput {
 }
 
 export default function ProfileUpdatePage() {
+  useDocumentTitle("Update Profile");
   const { user, setUser } = useAuth();
   if (!user) return null;
   return <ProfileUpdateForm user={user} onSaved={setUser} />;

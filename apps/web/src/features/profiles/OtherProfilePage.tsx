@@ -10,10 +10,12 @@ import type { otherProfileLoader } from "./other-profile-loader";
 import { CardSection } from "../../components/CardSection";
 import { BookingCalendar } from "../bookings/BookingCalendar";
 import { ProfileReviews } from "../reviews/ProfileReviews";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 
 export default function OtherProfilePage() {
   const { profile, profileError, projects, projectsFailed, reviews } = useLoaderData<typeof otherProfileLoader>();
   const { user } = useAuth();
+  useDocumentTitle(profile ? `${profile.firstName} ${profile.lastName}` : "User not found");
 
   if (!profile) {
     return (

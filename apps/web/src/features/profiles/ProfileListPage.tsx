@@ -3,8 +3,10 @@ import { Spinner } from "../../components/Spinner";
 import { SearchBar } from "../search/SearchBar";
 import { ProfileResults } from "./ProfileResults";
 import type { profileListLoader } from "./profile-list-loader";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 
 export default function ProfileListPage() {
+  useDocumentTitle("Find Consultants");
   const { page, search, filtered } = useLoaderData<typeof profileListLoader>();
   const navigation = useNavigation();
   const location = useLocation();
