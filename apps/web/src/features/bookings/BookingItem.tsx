@@ -7,6 +7,7 @@ import Download from "lucide-react/icons/download";
 import Info from "lucide-react/icons/info";
 import Video from "lucide-react/icons/video";
 import XCircle from "lucide-react/icons/circle-x";
+import { IconText } from "../../components/IconText";
 import { UserAvatar } from "../../components/UserAvatar";
 import { BookingReviews } from "../reviews/BookingReviews";
 import { BookingEditMenu, type BookingMenuItem } from "./BookingEditMenu";
@@ -101,10 +102,9 @@ export function BookingItem({
             {showsPaymentStatus(booking) && <PaymentBadge status={booking.paymentStatus} />}
           </div>
           {reason && (
-            <p className="flex items-center gap-1.5 text-sm text-slate-300">
-              <Info aria-hidden="true" className="size-4 shrink-0 text-rose-300" />
+            <IconText icon={Info} iconClassName="text-rose-300" className="text-sm text-slate-300">
               {reason}
-            </p>
+            </IconText>
           )}
           <p className="truncate text-sm text-slate-300">
             <span className="text-slate-400">with </span>

@@ -16,6 +16,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { IconText } from "../../components/IconText";
 import { UserAvatar } from "../../components/UserAvatar";
 import { fullName, otherPerson, partyIn } from "../bookings/booking-party";
 import { updateBookingStatus, type TargetStatus } from "../bookings/bookings-api";
@@ -95,10 +96,9 @@ export function DashboardCard({ booking: loaded, userId, onChanged }: DashboardC
       </header>
 
       {reason && (
-        <p className="-mt-2 flex items-center gap-1.5 text-sm text-slate-300">
-          <Info aria-hidden="true" className="size-4 shrink-0 text-rose-300" />
+        <IconText icon={Info} iconClassName="text-rose-300" className="-mt-2 text-sm text-slate-300">
           {reason}
-        </p>
+        </IconText>
       )}
 
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">

@@ -1,5 +1,6 @@
 import MapPin from "lucide-react/icons/map-pin";
 import { Link, useLoaderData } from "react-router";
+import { IconText } from "../../components/IconText";
 import { UserAvatar } from "../../components/UserAvatar";
 import { formatHourlyRate } from "../../lib/format";
 import { ImageSlider } from "./ImageSlider";
@@ -21,10 +22,9 @@ export default function PostingDetailPage() {
         <ImageSlider title={posting.title} images={posting.images} />
         <header className="space-y-2">
           <h1 className="text-3xl font-bold tracking-tight text-white">{posting.title}</h1>
-          <p className="flex items-center gap-1.5 text-slate-400">
-            <MapPin aria-hidden="true" className="size-4 shrink-0 text-teal-400" />
+          <IconText icon={MapPin} iconClassName="text-teal-400" className="text-slate-400">
             {posting.address}
-          </p>
+          </IconText>
         </header>
         <CardSection title="Description">
           <SanitizedHtml html={posting.postDetail.desc} className="text-slate-300" />

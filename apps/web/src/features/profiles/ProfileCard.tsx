@@ -2,6 +2,7 @@ import type { ProfilePost } from "@vam/shared";
 import MapPin from "lucide-react/icons/map-pin";
 import Sparkles from "lucide-react/icons/sparkles";
 import { useId, useState } from "react";
+import { IconText } from "../../components/IconText";
 import { UserAvatar } from "../../components/UserAvatar";
 import { RatingSummary } from "../reviews/RatingSummary";
 import { ProfileModal } from "./ProfileModal";
@@ -27,14 +28,12 @@ export function ProfileCard({ post, onDeleted }: ProfileCardProps) {
         {fullName}
       </h2>
       <RatingSummary rating={post.rating} reviewCount={post.reviewCount} />
-      <p className="flex items-center gap-1.5 text-sm text-slate-400">
-        <MapPin aria-hidden="true" className="size-4 shrink-0 text-teal-400" />
+      <IconText icon={MapPin} iconClassName="text-teal-400" className="text-sm text-slate-400">
         {post.location || "Location not specified"}
-      </p>
-      <p className="flex items-start gap-1.5 text-sm text-slate-300">
-        <Sparkles aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-teal-400" />
-        <span>{skillsSummary(post.skills)}</span>
-      </p>
+      </IconText>
+      <IconText icon={Sparkles} iconClassName="text-teal-400" className="text-sm text-slate-300">
+        {skillsSummary(post.skills)}
+      </IconText>
       <button type="button" className="btn-primary mt-auto w-full" aria-describedby={nameId} onClick={() => setOpen(true)}>
         View Profile
       </button>

@@ -3,6 +3,7 @@ import MapPin from "lucide-react/icons/map-pin";
 import Trash2 from "lucide-react/icons/trash";
 import { useState } from "react";
 import { Link } from "react-router";
+import { IconText } from "../../components/IconText";
 import { Modal } from "../../components/Modal";
 import { Tabs } from "../../components/Tabs";
 import { UserAvatar } from "../../components/UserAvatar";
@@ -38,10 +39,9 @@ export function ProfileModal({ post, onClose, onDeleted }: ProfileModalProps) {
           <div className="flex-1 space-y-1">
             <p className="text-2xl font-bold text-teal-300">{formatHourlyRate(post.salaryRate ?? ASSISTANT_RATE)}</p>
             <RatingSummary rating={post.rating} reviewCount={post.reviewCount} />
-            <p className="flex items-center justify-center gap-1.5 text-sm text-slate-400 sm:justify-start">
-              <MapPin aria-hidden="true" className="size-4 text-teal-400" />
+            <IconText icon={MapPin} iconClassName="text-teal-400" className="justify-center text-sm text-slate-400 sm:justify-start">
               {post.location || "Remote"}
-            </p>
+            </IconText>
           </div>
           {isOwner && (
             <button
