@@ -27,7 +27,7 @@ export function ChatListItem({ chat, selected, unread, userId }: ChatListItemPro
               {shortName(receiver)}
             </span>
             {lastMessage && (
-              <time dateTime={lastMessage.createdAt} className="shrink-0 text-[11px] text-slate-500">
+              <time dateTime={lastMessage.createdAt} className="shrink-0 text-[11px] text-slate-400">
                 {formatMessageTime(lastMessage.createdAt)}
               </time>
             )}

@@ -20,7 +20,7 @@ export function MessageBubble({ message, mine, senderName, seen }: MessageBubble
         <span className="sr-only">{mine ? "You" : senderName}: </span>
         <p className="whitespace-pre-wrap wrap-anywhere">{message.text}</p>
       </div>
-      <p className="px-1 text-[11px] text-slate-500">
+      <p className="px-1 text-[11px] text-slate-400">
         {message.pending ? (
           "Sending..."
         ) : (

@@ -48,7 +48,7 @@ export function NotificationItem({ notification, now, onOpen }: NotificationItem
             </span>
           </span>
           <span className="block text-sm text-slate-400">{notification.content}</span>
-          <time dateTime={notification.createdAt} className="block text-xs text-slate-500">
+          <time dateTime={notification.createdAt} className="block text-xs text-slate-400">
             {relativeTime(notification.createdAt, now)}
           </time>
         </span>

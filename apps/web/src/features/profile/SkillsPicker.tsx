@@ -40,7 +40,7 @@ export function SkillsPicker({ value, onChange, error }: SkillsPickerProps) {
       <legend className="mb-1.5 text-sm font-medium text-slate-200">Skills</legend>
 
       <ul aria-label="Chosen skills" className="flex min-h-10 flex-wrap gap-2 rounded-lg border border-slate-700 bg-slate-900/80 p-2">
-        {value.length === 0 && <li className="px-1 py-1 text-sm text-slate-500">No skills chosen yet</li>}
+        {value.length === 0 && <li className="px-1 py-1 text-sm text-slate-400">No skills chosen yet</li>}
         {value.map((skill) => (
           <li key={skill} className="flex items-center gap-1 rounded-full bg-teal-500/15 py-1 pr-1 pl-3 text-sm text-teal-200 ring-1 ring-teal-500/40">
             {skill}

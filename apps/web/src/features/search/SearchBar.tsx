@@ -74,7 +74,7 @@ function SearchField({ label, placeholder, icon: Icon, value, onChange }: Search
           value={value}
           placeholder={placeholder}
           onChange={(event) => onChange(event.target.value)}
-          className="w-full bg-transparent py-1 text-sm text-slate-100 placeholder:text-slate-500 focus-visible:outline-none"
+          className="w-full bg-transparent py-1 text-sm text-slate-100 placeholder:text-slate-400 focus-visible:outline-none"
         />
       </div>
     </div>
