@@ -54,14 +54,15 @@ export function ReferralSection({ referralCode, overview }: ReferralSectionProps
 
 function Stat({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: string }) {
   return (
-    <div className="flex items-center gap-4 rounded-xl border border-slate-800 bg-slate-950/40 p-4">
-      <span className="grid size-11 shrink-0 place-items-center rounded-full bg-teal-500/15 text-teal-300">
-        <Icon aria-hidden="true" className="size-5" />
-      </span>
-      <div>
-        <dt className="text-sm text-slate-400">{label}</dt>
-        <dd className="text-2xl font-bold text-white">{value}</dd>
-      </div>
+    // A group of a <dl> holds only its <dt> and <dd>: the icon sits inside the <dt>, drawn at the group's left.
+    <div className="relative flex min-h-[4.75rem] flex-col justify-center rounded-xl border border-slate-800 bg-slate-950/40 py-4 pr-4 pl-19">
+      <dt className="text-sm text-slate-400">
+        <span className="absolute top-1/2 left-4 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-teal-500/15 text-teal-300">
+          <Icon aria-hidden="true" className="size-5" />
+        </span>
+        {label}
+      </dt>
+      <dd className="text-2xl font-bold text-white">{value}</dd>
     </div>
   );
 }
