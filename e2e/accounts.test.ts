@@ -62,11 +62,13 @@ describe("accounts in the browser", () => {
 
     const menuButton = page.getByRole("button", { name: "Account menu" });
     await menuButton.click();
-    const menu = page.getByRole("navigation", { name: "Account" });
-    await menu.getByText("andrea_reyes").waitFor();
-    await menu.getByText("andrea@example.ph").waitFor();
+    const menu = page.getByRole("menu", { name: "Account" });
+    // The menu is described by who is signed in.
+    expect(await menu.getAttribute("aria-describedby")).toBeTruthy();
+    await page.getByText("andrea_reyes", { exact: true }).waitFor();
+    await page.getByText("andrea@example.ph").waitFor();
     for (const item of ["Profile", "Messages", "Bookings", "Notifications"]) {
-      await menu.getByRole("link", { name: item }).waitFor();
+      await menu.getByRole("menuitem", { name: item }).waitFor();
     }
     await e2e.screenshot(page, "account-menu");
     await page.getByRole("heading", { name: "Browse Assistants" }).click();
@@ -74,7 +76,7 @@ describe("accounts in the browser", () => {
 
     const token = await page.evaluate(() => localStorage.getItem("token"));
     await menuButton.click();
-    await menu.getByRole("button", { name: "Log out" }).click();
+    await menu.getByRole("menuitem", { name: "Log out" }).click();
     await page.waitForURL("**/home");
     await page.getByRole("link", { name: "Log in", exact: true }).first().waitFor();
     expect(await page.evaluate(() => [localStorage.getItem("token"), localStorage.getItem("user")])).toEqual([null, null]);
@@ -98,7 +100,7 @@ describe("accounts in the browser", () => {
     await expect.poll(() => menuButton.getAttribute("aria-describedby")).toBeTruthy();
     await page.getByText("1 unread notification", { exact: true }).first().waitFor({ state: "attached" });
     await menuButton.click();
-    await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Notifications" }).waitFor();
+    await page.getByRole("menu", { name: "Account" }).getByRole("menuitem", { name: "Notifications (1 unread notification)", exact: true }).waitFor();
     await e2e.screenshot(page, "unread-badge");
     await context.close();
   });

@@ -49,7 +49,7 @@ describe("chat in real time", () => {
     // Maria has not reloaded anything: the badge comes over the socket.
     await expect.poll(() => unreadAnnounced(maria.page)).toBe("1 unread notification");
     await maria.page.getByRole("button", { name: "Account menu" }).click();
-    await maria.page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Messages" }).click();
+    await maria.page.getByRole("menu", { name: "Account" }).getByRole("menuitem", { name: "Messages" }).click();
     // The first (unread) chat opens by itself.
     await maria.page.waitForURL(`**/chat/${bossId}`);
     await messages(maria.page).getByText("Hi Maria! Are you free to manage our Facebook page next week?").waitFor();

@@ -75,7 +75,7 @@ describe("running the business", () => {
     const operator = await e2e.newPage();
     await logIn(operator.page, "olivia_ops");
     await operator.page.getByRole("button", { name: /account menu/i }).click();
-    await operator.page.getByRole("link", { name: "Operator console" }).click();
+    await operator.page.getByRole("menuitem", { name: "Operator console" }).click();
     await operator.page.waitForURL("**/admin");
     await operator.page.getByRole("navigation", { name: "Operator console" }).getByRole("link", { name: "Payments" }).click();
     await operator.page.getByRole("heading", { name: "Payments", level: 1 }).waitFor();

@@ -119,7 +119,7 @@ describe("the shell of the web app", () => {
     expect(await button.getAttribute("aria-expanded")).toBe("false");
 
     await button.click();
-    await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Profile" }).click();
+    await page.getByRole("menu", { name: "Account" }).getByRole("menuitem", { name: "Profile" }).click();
     await page.waitForURL(/\/profile$/);
     expect(await button.getAttribute("aria-expanded")).toBe("false");
     await context.close();

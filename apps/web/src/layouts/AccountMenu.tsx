@@ -6,9 +6,10 @@ import LogOut from "lucide-react/icons/log-out";
 import MessageSquare from "lucide-react/icons/message-square";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import UserRound from "lucide-react/icons/user-round";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router";
 import { UserAvatar } from "../components/UserAvatar";
+import { menuKeyTarget } from "./menu-keys";
 import { UnreadBadge, unreadText } from "./UnreadBadge";
 
 interface AccountMenuProps {
@@ -17,117 +18,163 @@ interface AccountMenuProps {
   onLogout: () => void;
 }
 
+const ITEM_CLASS =
+  "flex w-full items-center gap-3 px-4 py-2 text-left text-sm text-slate-200 hover:bg-slate-800 hover:text-white focus:bg-slate-800 focus:text-white focus:outline-none";
+
+/**
+ * The avatar's account menu (WAI-ARIA menu button): Enter, Space or ArrowDown open it on the
+ * first entry (ArrowUp on the last), arrows, Home, End and a first letter move, Escape closes it
+ * back onto the button, Tab or a click elsewhere closes it.
+ */
 export function AccountMenu({ user, unreadCount, onLogout }: AccountMenuProps) {
   const [open, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
+  /** Which entry to focus once the menu shows. */
+  const focusOnOpen = useRef<"first" | "last">("first");
   const menuId = useId();
+  const headerId = useId();
   const unreadId = useId();
+
+  const items = () => [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+
+  const openMenu = (focus: "first" | "last") => {
+    focusOnOpen.current = focus;
+    setOpen(true);
+  };
+
+  const close = (returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) buttonRef.current?.focus();
+  };
 
   useEffect(() => {
     if (!open) return;
+    const entries = items();
+    (focusOnOpen.current === "first" ? entries[0] : entries.at(-1))?.focus();
     const onPointerDown = (event: PointerEvent) => {
       if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      buttonRef.current?.focus();
     };
     // Back and Forward leave the page too.
     const onPopState = () => setOpen(false);
     document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("keydown", onKeyDown);
     window.addEventListener("popstate", onPopState);
     return () => {
       document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("keydown", onKeyDown);
       window.removeEventListener("popstate", onPopState);
     };
   }, [open]);
 
+  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    event.preventDefault();
+    openMenu(event.key === "ArrowDown" ? "first" : "last");
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      event.stopPropagation();
+      close(true);
+      return;
+    }
+    if (event.key === "Tab") {
+      // Focus moves on as usual; the menu just goes away.
+      setOpen(false);
+      return;
+    }
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const entries = items();
+    const labels = entries.map((entry) => entry.textContent ?? "");
+    const next = menuKeyTarget(event.key, entries.indexOf(document.activeElement as HTMLElement), labels);
+    if (next === null) return;
+    event.preventDefault();
+    entries[next]?.focus();
+  };
+
   return (
-    <div
-      ref={containerRef}
-      className="relative"
-      onBlur={(event) => {
-        if (!containerRef.current?.contains(event.relatedTarget)) setOpen(false);
-      }}
-    >
+    <div ref={containerRef} className="relative">
       <button
         ref={buttonRef}
         type="button"
         aria-label="Account menu"
-        aria-haspopup="true"
+        aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
         aria-describedby={unreadCount > 0 ? unreadId : undefined}
-        onClick={() => setOpen((value) => !value)}
-        className="relative rounded-full p-0.5 transition hover:ring-2 hover:ring-teal-400/60"
+        onClick={() => (open ? close(false) : openMenu("first"))}
+        onKeyDown={onButtonKeyDown}
+        className="block rounded-full p-0.5 transition hover:ring-2 hover:ring-teal-400/60"
       >
         <UserAvatar src={user.avatar} alt="" className="size-9" />
-        <UnreadBadge count={unreadCount} className="absolute -top-1 -right-1" />
       </button>
+      {/* Beside the button rather than in it: the button's name is "Account menu", the count is its description. */}
+      <UnreadBadge count={unreadCount} className="pointer-events-none absolute -top-1 -right-1" />
       {unreadCount > 0 && (
         <span id={unreadId} className="sr-only">
           {unreadText(unreadCount)}
         </span>
       )}
 
-      <nav
-        id={menuId}
-        aria-label="Account"
+      <div
         hidden={!open}
         className="absolute right-0 z-40 mt-2 w-64 origin-top-right overflow-hidden rounded-xl border border-slate-700 bg-slate-900 shadow-2xl shadow-black/50"
       >
-        <div className="border-b border-slate-800 px-4 py-3">
+        <div id={headerId} className="border-b border-slate-800 px-4 py-3">
           <p className="truncate text-sm font-semibold text-white">{user.username}</p>
           <p className="truncate text-xs text-slate-400">{user.email}</p>
         </div>
-        {/* Following any of the links closes the menu (the click bubbles up from the link). */}
-        <ul className="py-1" onClick={() => setOpen(false)}>
-          <MenuLink to="/profile" icon={UserRound} label="Profile" />
-          <MenuLink to="/chat" icon={MessageSquare} label="Messages" />
-          <MenuLink to="/bookings" icon={CalendarDays} label="Bookings" />
-          <MenuLink to="/notifications" icon={Bell} label="Notifications" badge={unreadCount} />
-          {user.role === OPERATOR_ROLE && <MenuLink to="/admin" icon={ShieldCheck} label="Operator console" />}
+        <ul ref={menuRef} id={menuId} role="menu" aria-label="Account" aria-describedby={headerId} className="py-1" onKeyDown={onMenuKeyDown}>
+          <MenuLink to="/profile" icon={UserRound} label="Profile" onChoose={() => close(true)} />
+          <MenuLink to="/chat" icon={MessageSquare} label="Messages" onChoose={() => close(true)} />
+          <MenuLink to="/bookings" icon={CalendarDays} label="Bookings" onChoose={() => close(true)} />
+          <MenuLink to="/notifications" icon={Bell} label="Notifications" badge={unreadCount} onChoose={() => close(true)} />
+          {user.role === OPERATOR_ROLE && (
+            <MenuLink to="/admin" icon={ShieldCheck} label="Operator console" onChoose={() => close(true)} />
+          )}
+          <li role="separator" className="my-1 border-t border-slate-800" />
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              onClick={() => {
+                close(false);
+                onLogout();
+              }}
+              className={ITEM_CLASS}
+            >
+              <LogOut aria-hidden="true" className="size-4 text-slate-400" />
+              Log out
+            </button>
+          </li>
         </ul>
-        <div className="border-t border-slate-800 py-1">
-          <button
-            type="button"
-            onClick={() => {
-              setOpen(false);
-              onLogout();
-            }}
-            className="flex w-full items-center gap-3 px-4 py-2 text-left text-sm text-slate-200 hover:bg-slate-800 hover:text-white"
-          >
-            <LogOut aria-hidden="true" className="size-4 text-slate-400" />
-            Log out
-          </button>
-        </div>
-      </nav>
+      </div>
     </div>
   );
 }
 
-function MenuLink({ to, icon: Icon, label, badge = 0 }: { to: string; icon: LucideIcon; label: string; badge?: number }) {
-  const badgeId = useId();
+interface MenuLinkProps {
+  to: string;
+  icon: LucideIcon;
+  label: string;
+  badge?: number;
+  onChoose: () => void;
+}
+
+function MenuLink({ to, icon: Icon, label, badge = 0, onChoose }: MenuLinkProps) {
   return (
-    <li>
-      <Link
-        to={to}
-        aria-describedby={badge > 0 ? badgeId : undefined}
-        className="flex items-center gap-3 px-4 py-2 text-sm text-slate-200 hover:bg-slate-800 hover:text-white"
-      >
+    <li role="none">
+      <Link to={to} role="menuitem" tabIndex={-1} onClick={onChoose} className={ITEM_CLASS}>
         <Icon aria-hidden="true" className="size-4 text-slate-400" />
-        <span className="flex-1">{label}</span>
+        <span className="flex-1">
+          {label}
+          {/* Part of the entry's name: a menu holds only its entries. */}
+          {badge > 0 && <span className="sr-only"> ({unreadText(badge)})</span>}
+        </span>
         <UnreadBadge count={badge} />
       </Link>
-      {badge > 0 && (
-        <span id={badgeId} className="sr-only">
-          {unreadText(badge)}
-        </span>
-      )}
     </li>
   );
 }

@@ -26,13 +26,15 @@ export function TopNav() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-800/80 bg-slate-950/85 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
-        <Link to="/home" aria-label="VA Marketplace home" className="mr-auto flex items-center gap-2 rounded-lg font-bold text-white">
+        {/* Named by its text, which holds the words shown ("VA Marketplace", for screen readers only on phones). */}
+        <Link to="/home" className="mr-auto flex items-center gap-2 rounded-lg font-bold text-white">
           <span className="grid size-9 place-items-center rounded-xl bg-teal-500 text-slate-950">
             <Headset aria-hidden="true" className="size-5" />
           </span>
-          <span className="hidden text-lg tracking-tight sm:inline">
-            VA<span className="text-teal-400">Marketplace</span>
+          <span className="sr-only text-lg tracking-tight sm:not-sr-only">
+            VA <span className="text-teal-400">Marketplace</span>
           </span>
+          <span className="sr-only"> home</span>
         </Link>
 
         <Link to="/profile/list" aria-label="Browse assistants" title="Browse assistants" className="btn-ghost p-2">
