@@ -1,5 +1,5 @@
 import X from "lucide-react/icons/x";
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 
 const FOCUSABLE =
@@ -16,11 +16,15 @@ interface ModalProps {
 
 /**
  * An accessible modal dialog: focus moves into it and stays there, Escape or a click on
- * the backdrop closes it, and focus returns to whatever opened it.
+ * the backdrop closes it, and focus returns to whatever opened it. When its content is taller
+ * than the dialog, the scrolling area is a named region that takes focus, so that the keyboard
+ * scrolls it too.
  */
 export function Modal({ open, onClose, title, children, footer, className = "max-w-lg" }: ModalProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const [scrollable, setScrollable] = useState(false);
 
   useEffect(() => {
     if (!open) return;
@@ -32,6 +36,27 @@ export function Modal({ open, onClose, title, children, footer, className = "max
     return () => {
       document.body.style.overflow = previousOverflow;
       opener?.focus();
+    };
+  }, [open]);
+
+  useEffect(() => {
+    const body = bodyRef.current;
+    if (!open || !body) return;
+    const measure = () => setScrollable(body.scrollHeight > body.clientHeight);
+    // The area's size and its content's: watched again whenever the content's elements change.
+    const sizes = new ResizeObserver(measure);
+    const watch = () => {
+      sizes.disconnect();
+      sizes.observe(body);
+      for (const child of body.children) sizes.observe(child);
+      measure();
+    };
+    const changes = new MutationObserver(watch);
+    changes.observe(body, { childList: true });
+    watch();
+    return () => {
+      sizes.disconnect();
+      changes.disconnect();
     };
   }, [open]);
 
@@ -82,7 +107,15 @@ export function Modal({ open, onClose, title, children, footer, className = "max
             <X aria-hidden="true" className="size-5" />
           </button>
         </header>
-        <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">{children}</div>
+        <div
+          ref={bodyRef}
+          role={scrollable ? "region" : undefined}
+          aria-labelledby={scrollable ? titleId : undefined}
+          tabIndex={scrollable ? 0 : undefined}
+          className="min-h-0 flex-1 overflow-y-auto px-6 py-5 focus-visible:-outline-offset-2"
+        >
+          {children}
+        </div>
         {footer && <footer className="flex justify-end gap-3 border-t border-slate-800 px-6 py-4">{footer}</footer>}
       </div>
     </div>,
