@@ -13,38 +13,41 @@ interface PhotoGridProps {
 export function PhotoGrid({ photos, onOpen, onDelete, deleting }: PhotoGridProps) {
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-      {photos.map((photo, index) => (
-        <li key={photo.id} className="group relative">
-          <figure className="overflow-hidden rounded-xl border border-slate-800 bg-slate-900">
-            <button
-              type="button"
-              onClick={() => onOpen(photo)}
-              aria-label={`View photo: ${photo.title || `Photo ${index + 1}`}`}
-              className="block aspect-[4/3] w-full overflow-hidden"
-            >
-              <img
-                src={photo.imageUrl}
-                alt=""
-                loading="lazy"
-                className="size-full object-cover transition duration-300 group-hover:scale-105"
-              />
-            </button>
-            {photo.title && <figcaption className="truncate px-3 py-2 text-xs font-medium text-slate-200">{photo.title}</figcaption>}
-          </figure>
-          {onDelete && (
-            <button
-              type="button"
-              aria-label="Delete photo"
-              title="Delete photo"
-              disabled={deleting?.has(photo.id)}
-              onClick={() => onDelete(photo)}
-              className="absolute top-2 right-2 grid size-8 place-items-center rounded-full bg-slate-950/80 text-rose-300 ring-1 ring-slate-700 transition hover:bg-rose-600 hover:text-white disabled:opacity-50"
-            >
-              <Trash2 aria-hidden="true" className="size-4" />
-            </button>
-          )}
-        </li>
-      ))}
+      {photos.map((photo, index) => {
+        const name = photo.title || `Photo ${index + 1}`;
+        return (
+          <li key={photo.id} className="group relative">
+            <figure className="overflow-hidden rounded-xl border border-slate-800 bg-slate-900">
+              <button
+                type="button"
+                onClick={() => onOpen(photo)}
+                aria-label={`View photo: ${name}`}
+                className="block aspect-[4/3] w-full overflow-hidden"
+              >
+                <img
+                  src={photo.imageUrl}
+                  alt=""
+                  loading="lazy"
+                  className="size-full object-cover transition duration-300 group-hover:scale-105"
+                />
+              </button>
+              {photo.title && <figcaption className="truncate px-3 py-2 text-xs font-medium text-slate-200">{photo.title}</figcaption>}
+            </figure>
+            {onDelete && (
+              <button
+                type="button"
+                aria-label={`Delete photo ${name}`}
+                title={`Delete photo ${name}`}
+                disabled={deleting?.has(photo.id)}
+                onClick={() => onDelete(photo)}
+                className="absolute top-2 right-2 grid size-8 place-items-center rounded-full bg-slate-950/80 text-rose-300 ring-1 ring-slate-700 transition hover:bg-rose-600 hover:text-white disabled:opacity-50"
+              >
+                <Trash2 aria-hidden="true" className="size-4" />
+              </button>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -30,7 +30,8 @@ export function SaveButton({ postId, initiallySaved }: { postId: string; initial
   };
 
   return (
-    <button type="button" className="btn-secondary" onClick={() => void onClick()}>
+    // A toggle: its pressed state is announced with the spec's words for each state.
+    <button type="button" className="btn-secondary" aria-pressed={saved} onClick={() => void onClick()}>
       <Heart aria-hidden="true" className={`size-4 ${saved ? "fill-rose-500 text-rose-500" : ""}`} />
       {saved ? "Place Saved" : "Save the Place"}
     </button>
