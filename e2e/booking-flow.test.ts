@@ -36,7 +36,7 @@ describe("booking an assistant", () => {
 
     // Step 0 -> 1
     expect(await boss.page.getByRole("progressbar", { name: "Step 1 of 4" }).count()).toBe(1);
-    const chosenDay = await boss.page.locator("button[aria-pressed='true'][aria-label*=', 20']").first().getAttribute("aria-label");
+    const chosenDay = await boss.page.getByRole("gridcell", { selected: true }).first().getAttribute("aria-label");
     const chosenSlot = (await boss.page.locator("fieldset button[aria-pressed='true']").textContent()) ?? "";
     await boss.page.getByRole("button", { name: "Continue" }).click();
 
@@ -78,7 +78,7 @@ describe("booking an assistant", () => {
     await other.page.getByRole("heading", { name: "Choose a Date and Time" }).waitFor();
     await other.page.getByText("Loading available dates...").waitFor({ state: "detached" });
     expect(chosenDay).toBeTruthy();
-    const day = other.page.getByRole("button", { name: chosenDay!, exact: true });
+    const day = other.page.getByRole("gridcell", { name: chosenDay!, exact: true });
     if ((await day.count()) === 0) await other.page.getByRole("button", { name: "Next month" }).click();
     await day.click();
     const slotName = chosenSlot.startsWith("Morning") ? /^Morning/ : /^Afternoon/;

@@ -23,7 +23,7 @@ async function chooseNewSlot(page: Page, currentDate: string) {
   await dialog.getByRole("heading", { name: "Choose a New Date and Time" }).waitFor();
   await dialog.getByText("Loading available dates...").waitFor({ state: "detached" });
   expect(await dialog.getByText("Current", { exact: true }).count()).toBe(1);
-  const days = dialog.locator("button[aria-label*=', 20']:not([disabled])");
+  const days = dialog.locator("[role='gridcell'][aria-label*=', 20']:not([aria-disabled='true'])");
   const count = await days.count();
   for (let index = 0; index < count; index++) {
     const day = days.nth(index);

@@ -23,11 +23,11 @@ export async function pickOnProfile(page: Page): Promise<boolean> {
 export async function pickInPicker(page: Page) {
   await page.getByRole("heading", { name: "Choose a Date and Time" }).waitFor();
   await page.getByText("Loading available dates...").waitFor({ state: "detached" });
-  const days = page.locator("button[aria-label*=', 20']");
+  const days = page.getByRole("gridcell", { name: /, 20/ });
   const count = await days.count();
   for (let index = 0; index < count; index++) {
     const day = days.nth(index);
-    if (await day.isDisabled()) continue;
+    if ((await day.getAttribute("aria-disabled")) === "true") continue;
     await day.click();
     for (const name of ["Morning", "Afternoon"]) {
       const slot = page.getByRole("button", { name: new RegExp(`^${name}`) });

@@ -1,19 +1,22 @@
 import type { BookedSlot } from "@vam/shared";
-import { SLOT_HOURS, formatLongDate, formatTime } from "@vam/shared";
+import { SLOT_HOURS, bookingHorizonEnd, formatLongDate, formatTime } from "@vam/shared";
 import ChevronLeft from "lucide-react/icons/chevron-left";
 import ChevronRight from "lucide-react/icons/chevron-right";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { api } from "../../api/client";
 import {
-  SLOTS,
-  addHours,
-  daysOfMonth,
-  formatMonth,
-  isWeekend,
-  manilaNow,
-  manilaToday,
-  parseIsoDate,
-} from "./dates";
+  firstMonthShowing,
+  gridKeyTarget,
+  monthOf,
+  monthWeeks,
+  monthsBetween,
+  sameMonth,
+  shiftMonth,
+  tabStopDay,
+  type DateBounds,
+  type MonthRef,
+} from "./date-grid";
+import { SLOTS, addHours, daysOfMonth, formatMonth, isWeekend, manilaNow, manilaToday, parseIsoDate } from "./dates";
 
 export interface DateTime {
   date: string;
@@ -35,26 +38,17 @@ interface DateTimePickerProps {
 
 type Tab = "Dates" | "Months" | "Flexible";
 const TABS: Tab[] = ["Dates", "Months", "Flexible"];
-const WEEKDAY_HEADERS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-
-interface MonthRef {
-  year: number;
-  month: number;
-}
-
-function monthOf(iso: string): MonthRef {
-  const date = parseIsoDate(iso);
-  return { year: date.getUTCFullYear(), month: date.getUTCMonth() };
-}
-
-function shiftMonth({ year, month }: MonthRef, by: number): MonthRef {
-  const date = new Date(Date.UTC(year, month + by, 1));
-  return { year: date.getUTCFullYear(), month: date.getUTCMonth() };
-}
-
-function sameMonth(a: MonthRef, b: MonthRef) {
-  return a.year === b.year && a.month === b.month;
-}
+const WEEKDAYS = [
+  ["Sun", "Sunday"],
+  ["Mon", "Monday"],
+  ["Tue", "Tuesday"],
+  ["Wed", "Wednesday"],
+  ["Thu", "Thursday"],
+  ["Fri", "Friday"],
+  ["Sat", "Saturday"],
+] as const;
+/** Months shown side by side. */
+const SHOWN_MONTHS = 2;
 
 /** Date and time picker for booking and rescheduling. */
 export function DateTimePicker({ consultantId, current, duration = SLOT_HOURS, initial, onSubmit, busy = false }: DateTimePickerProps) {
@@ -100,15 +94,50 @@ export function DateTimePicker({ consultantId, current, duration = SLOT_HOURS, i
   const startUnavailable = (day: string, start: string) =>
     (duration > SLOT_HOURS && start !== SLOTS[0]!.start) ||
     ((slotPassed(day, start) || heldFrom(start).some((slot) => isTaken(day, slot.start))) && !isCurrent(day, start));
-  const dayDisabled = (day: string) => day < today || isWeekend(day) || SLOTS.every(({ start }) => startUnavailable(day, start));
+  /** Bookings are made and moved at most BOOKING_HORIZON_MONTHS ahead (shared rule). */
+  const horizonEnd = bookingHorizonEnd(today);
+  const dayDisabled = (day: string) =>
+    day < today || day > horizonEnd || isWeekend(day) || SLOTS.every(({ start }) => startUnavailable(day, start));
 
   const todayMonth = monthOf(today);
-  const months = [firstMonth, shiftMonth(firstMonth, 1)];
+  const months = Array.from({ length: SHOWN_MONTHS }, (_, index) => shiftMonth(firstMonth, index));
   const canGoBack = !sameMonth(firstMonth, todayMonth) && parseIsoDate(toFirst(firstMonth)) > parseIsoDate(toFirst(todayMonth));
+  const canGoForward = monthsBetween(months.at(-1)!, monthOf(horizonEnd)) > 0;
+
+  /** The grid's one tab stop (roving tabindex): the day focus was last on, when it is still shown. */
+  const [activeDay, setActiveDay] = useState<string | null>(null);
+  const gridsRef = useRef<HTMLDivElement>(null);
+  /** Set by the keyboard: focus follows the active day once it is drawn. */
+  const focusActive = useRef(false);
+  const bounds: DateBounds = { min: toFirst(todayMonth), max: horizonEnd };
+  const shownDays = months.flatMap((ref) => daysOfMonth(ref.year, ref.month));
+  const tabStop = tabStopDay(shownDays, { active: activeDay, selected: date, today }, dayDisabled);
+
+  useEffect(() => {
+    if (!focusActive.current || !activeDay) return;
+    focusActive.current = false;
+    gridsRef.current?.querySelector<HTMLElement>(`[data-day="${activeDay}"]`)?.focus();
+  }, [activeDay, firstMonth]);
 
   const chooseDate = (day: string) => {
     setDate(day);
     if (time && startUnavailable(day, time)) setTime(null);
+  };
+
+  const onGridKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
+    const day = (event.target as HTMLElement).closest<HTMLElement>("[data-day]")?.dataset.day;
+    if (!day || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      if (!dayDisabled(day)) chooseDate(day);
+      return;
+    }
+    const target = gridKeyTarget(event.key, day, bounds);
+    if (target === null) return;
+    event.preventDefault();
+    focusActive.current = true;
+    setActiveDay(target);
+    setFirstMonth((first) => firstMonthShowing(first, target, SHOWN_MONTHS));
   };
 
   const slotUnavailable = (start: string) => !date || startUnavailable(date, start);
@@ -116,7 +145,7 @@ export function DateTimePicker({ consultantId, current, duration = SLOT_HOURS, i
 
   return (
     <section className="card space-y-5 p-5" aria-labelledby="dtp-title">
-      <h2 id="dtp-title" className="text-xl font-semibold text-white">
+      <h2 id="dtp-title" tabIndex={-1} className="text-xl font-semibold text-white">
         {rescheduling ? "Choose a New Date and Time" : "Choose a Date and Time"}
       </h2>
 
@@ -159,20 +188,27 @@ export function DateTimePicker({ consultantId, current, duration = SLOT_HOURS, i
               type="button"
               className="btn-ghost"
               aria-label="Next month"
+              disabled={!canGoForward}
               onClick={() => setFirstMonth((m) => shiftMonth(m, 1))}
             >
               <ChevronRight aria-hidden="true" className="size-4" />
             </button>
           </div>
-          <div className="grid gap-6 md:grid-cols-2">
+          <div ref={gridsRef} className="grid gap-6 md:grid-cols-2">
             {months.map((ref) => (
               <MonthCalendar
                 key={`${ref.year}-${ref.month}`}
                 month={ref}
                 selected={date}
+                today={today}
+                tabStop={tabStop}
                 isDisabled={dayDisabled}
                 isFullyBooked={fullyBooked}
-                onChoose={chooseDate}
+                onChoose={(day) => {
+                  setActiveDay(day);
+                  chooseDate(day);
+                }}
+                onKeyDown={onGridKeyDown}
               />
             ))}
           </div>
@@ -252,48 +288,99 @@ function toFirst({ year, month }: MonthRef): string {
 interface MonthCalendarProps {
   month: MonthRef;
   selected: string | null;
+  today: string;
+  /** The day in the tab order (one for all the months shown). */
+  tabStop: string | undefined;
   isDisabled: (day: string) => boolean;
   isFullyBooked: (day: string) => boolean;
   onChoose: (day: string) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLTableElement>) => void;
 }
 
-function MonthCalendar({ month, selected, isDisabled, isFullyBooked, onChoose }: MonthCalendarProps) {
-  const days = daysOfMonth(month.year, month.month);
-  const leading = parseIsoDate(days[0]!).getUTCDay();
+/**
+ * One month as a WAI-ARIA grid: a table whose days are cells that take focus (one tab stop for
+ * the months shown, arrows move), aria-selected on the chosen day, aria-disabled on days that
+ * cannot be chosen (still reached by the arrows, and announced as unavailable).
+ */
+function MonthCalendar({ month, selected, today, tabStop, isDisabled, isFullyBooked, onChoose, onKeyDown }: MonthCalendarProps) {
   const title = formatMonth(month.year, month.month);
+  const titleId = useId();
+  const fullyBookedId = useId();
   return (
     <div>
-      <h3 className="mb-2 text-center font-semibold text-white">{title}</h3>
-      <div className="grid grid-cols-7 gap-1 text-center text-xs text-slate-500" aria-hidden="true">
-        {WEEKDAY_HEADERS.map((name) => (
-          <span key={name}>{name}</span>
-        ))}
-      </div>
-      <div role="group" aria-label={title} className="mt-1 grid grid-cols-7 gap-1">
-        {Array.from({ length: leading }, (_, index) => (
-          <span key={`blank-${index}`} />
-        ))}
-        {days.map((day) => {
-          const disabled = isDisabled(day);
-          const full = isFullyBooked(day);
-          return (
-            <button
-              key={day}
-              type="button"
-              aria-label={formatLongDate(day)}
-              aria-pressed={selected === day}
-              title={full ? "Fully booked" : undefined}
-              disabled={disabled}
-              onClick={() => onChoose(day)}
-              className={`aspect-square rounded-md text-sm text-slate-200 hover:bg-slate-700 disabled:cursor-not-allowed disabled:text-slate-600 disabled:hover:bg-transparent aria-pressed:bg-teal-500 aria-pressed:text-slate-950 ${
-                full ? "line-through" : ""
-              }`}
-            >
-              {parseIsoDate(day).getUTCDate()}
-            </button>
-          );
-        })}
-      </div>
+      <h3 id={titleId} className="mb-2 text-center font-semibold text-white">
+        {title}
+      </h3>
+      <span id={fullyBookedId} hidden>
+        Fully booked
+      </span>
+      <table role="grid" aria-labelledby={titleId} onKeyDown={onKeyDown} className="w-full table-fixed border-separate border-spacing-1">
+        <thead>
+          <tr>
+            {WEEKDAYS.map(([short, long]) => (
+              <th key={short} scope="col" abbr={long} className="pb-1 text-xs font-normal text-slate-400">
+                {short}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {monthWeeks(month).map((week, row) => (
+            <tr key={row}>
+              {week.map((day, column) =>
+                day === null ? (
+                  <td key={`blank-${column}`} />
+                ) : (
+                  <DayCell
+                    key={day}
+                    day={day}
+                    selected={selected === day}
+                    today={today === day}
+                    inTabOrder={tabStop === day}
+                    disabled={isDisabled(day)}
+                    fullyBooked={isFullyBooked(day)}
+                    fullyBookedId={fullyBookedId}
+                    onChoose={onChoose}
+                  />
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
+  );
+}
+
+interface DayCellProps {
+  day: string;
+  selected: boolean;
+  today: boolean;
+  inTabOrder: boolean;
+  disabled: boolean;
+  fullyBooked: boolean;
+  fullyBookedId: string;
+  onChoose: (day: string) => void;
+}
+
+function DayCell({ day, selected, today, inTabOrder, disabled, fullyBooked, fullyBookedId, onChoose }: DayCellProps) {
+  return (
+    <td
+      role="gridcell"
+      data-day={day}
+      tabIndex={inTabOrder ? 0 : -1}
+      aria-label={formatLongDate(day)}
+      aria-selected={selected}
+      aria-disabled={disabled || undefined}
+      aria-current={today ? "date" : undefined}
+      aria-describedby={fullyBooked ? fullyBookedId : undefined}
+      title={fullyBooked ? "Fully booked" : undefined}
+      onClick={() => !disabled && onChoose(day)}
+      className={`h-10 cursor-pointer rounded-md text-center text-sm text-slate-200 select-none hover:bg-slate-700 aria-disabled:cursor-not-allowed aria-disabled:text-slate-500 aria-disabled:hover:bg-transparent aria-selected:bg-teal-500 aria-selected:font-semibold aria-selected:text-slate-950 aria-[current=date]:ring-1 aria-[current=date]:ring-teal-400/60 ${
+        fullyBooked ? "line-through" : ""
+      }`}
+    >
+      {parseIsoDate(day).getUTCDate()}
+    </td>
   );
 }
