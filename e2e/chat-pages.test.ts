@@ -51,7 +51,7 @@ describe("the conversation's layout", () => {
     const word = "a".repeat(300);
     const url = `https://example.com/${"very-long-path-segment/".repeat(12)}?query=${"x".repeat(80)}`;
     const composer = page.getByRole("textbox", { name: "Message" });
-    for (const text of [word, url]) {
+    for (const text of [url, word]) {
       await composer.fill(text);
       await composer.press("Enter");
       await messages(page).getByText(text).waitFor();
@@ -71,6 +71,16 @@ describe("the conversation's layout", () => {
     }
     await expectNoSeriousA11yViolations(page);
     await context.close();
+
+    // The recipient's notification of it wraps too.
+    const recipient = await e2e.newPage();
+    await recipient.page.setViewportSize({ width: 390, height: 844 });
+    await logIn(recipient.page, "wrap_va");
+    await recipient.page.goto("/notifications");
+    await recipient.page.getByText(/^a{100}/).waitFor();
+    expect(await recipient.page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(false);
+    await e2e.screenshot(recipient.page, "notifications-long-words-phone");
+    await recipient.context.close();
   });
 });
 

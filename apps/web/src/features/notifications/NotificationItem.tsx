@@ -47,7 +47,7 @@ export function NotificationItem({ notification, now, onOpen }: NotificationItem
               {notification.title}
             </span>
           </span>
-          <span className="block text-sm text-slate-400">{notification.content}</span>
+          <span className="block text-sm text-slate-400 wrap-anywhere">{notification.content}</span>
           <time dateTime={notification.createdAt} className="block text-xs text-slate-400">
             {relativeTime(notification.createdAt, now)}
           </time>
