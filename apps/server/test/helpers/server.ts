@@ -42,7 +42,7 @@ export async function startTestServer(
   const database = await openTestDatabase();
   const server = await startServer(config, database, { logStream });
 
-  async function api(method: string, url: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
+  async function api<T>(method: string, url: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
     const headers: Record<string, string> = { ...options.headers };
     if (options.body !== undefined) headers["content-type"] = "application/json";
     if (options.token) headers.authorization = `Bearer ${options.token}`;
