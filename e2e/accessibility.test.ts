@@ -1,0 +1,524 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { bookings, postings } from "../apps/server/src/db/schema.js";
+import { expectNoSeriousA11yViolations } from "./axe.js";
+import { startE2E, type E2E } from "./harness.js";
+import { apiAs, apiToken, avatarPng, logIn, registerViaApi, userId } from "./helpers.js";
+
+/*
+ * axe-core on every page of the router and every dialog, signed out, as a Boss, an Assistant and
+ * an Operator, at desktop and phone sizes (serious and critical violations fail); then the
+ * keyboard alone through the booking wizard, the date grid, the account menu, the Save button,
+ * the gallery's delete buttons and the terms dialog.
+ */
+
+let e2e: E2E;
+const DEMO_PASSWORD = "demo1234";
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+let mariaId: string;
+let postingId: string;
+let bossBookingId: string;
+
+beforeAll(async () => {
+  e2e = await startE2E({ seed: true });
+  const { db } = e2e.server.database;
+  mariaId = await userId(e2e, "maria_santos");
+  const bossId = await userId(e2e, "boss_demo");
+  [{ id: postingId }] = (await db.select({ id: postings.id }).from(postings).where(eq(postings.userId, mariaId))) as [{ id: string }];
+  [{ id: bossBookingId }] = (await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.clientId, bossId))) as [{ id: string }];
+});
+afterAll(() => e2e?.close());
+
+/** Waits until the page has its data: no request running and no loading text left. */
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await expect.poll(() => page.getByText(/^Loading/).count(), { timeout: 15_000 }).toBe(0);
+}
+
+/** axe on the page as it is, at the desktop size and at the phone size (back to desktop after). */
+async function axeBothSizes(page: Page) {
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await expectNoSeriousA11yViolations(page);
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await settle(page);
+  await axeBothSizes(page);
+}
+
+/** Opens a dialog with `open`, checks the page with it at both sizes, closes it with Escape. */
+async function checkDialog(page: Page, name: string | RegExp, open: () => Promise<void>) {
+  await open();
+  const dialog = page.getByRole("dialog", { name });
+  await dialog.waitFor();
+  await settle(page);
+  await axeBothSizes(page);
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "detached" });
+}
+
+async function signedIn(username: string, password = DEMO_PASSWORD) {
+  const { page, context } = await e2e.newPage();
+  await logIn(page, username, password);
+  return { page, context };
+}
+
+/** The focused element's accessible name (aria-label or text). */
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    return element?.getAttribute("aria-label") ?? element?.textContent?.trim() ?? "";
+  });
+
+/** Presses Tab (Shift+Tab with `back`) until `target` has focus; fails after `max` presses. */
+async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}) {
+  for (let presses = 0; presses < max; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+
+describe("axe on every page and dialog, at desktop and phone sizes", () => {
+  it("signed out: the public pages, the terms, profile, photo and image dialogs", async () => {
+    const { page, context } = await e2e.newPage();
+    for (const path of ["/home", "/profile/list", `/profile/${mariaId}`, "/login", "/register", `/${postingId}`, "/no/such-page"]) {
+      await visit(page, path);
+    }
+    // The logo link is named by the words it shows.
+    expect(await page.getByRole("link", { name: "VA Marketplace home", exact: true }).count()).toBe(1);
+    await e2e.screenshot(page, "a11y-topnav-signed-out");
+
+    await page.goto("/register");
+    await checkDialog(page, "Terms of Service", () => page.getByRole("button", { name: "Terms of Service" }).click());
+    await page.goto("/profile/list");
+    await settle(page);
+    await checkDialog(page, "Maria Santos", () =>
+      page.getByRole("article", { name: "Maria Santos" }).getByRole("button", { name: "View Profile" }).click(),
+    );
+    await page.goto(`/profile/${mariaId}`);
+    await settle(page);
+    await checkDialog(page, /.+/, () => page.getByRole("button", { name: /^View photo: / }).first().click());
+    await page.goto(`/${postingId}`);
+    await settle(page);
+    await checkDialog(page, /.+/, () => page.locator("main button:has(img)").first().click());
+    await context.close();
+  }, 240_000);
+
+  it("a Boss: every page, the account menu, the booking wizard's steps and the booking dialogs", async () => {
+    // A message from Maria: an unread count beside the avatar, and a conversation with times.
+    const sent = await fetch(`${e2e.baseUrl}/api/messages/send`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${await apiToken(e2e, "maria_santos", DEMO_PASSWORD)}` },
+      body: JSON.stringify({ recipientId: await userId(e2e, "boss_demo"), message: "Magandang araw! See you on Monday." }),
+    });
+    expect(sent.status).toBe(201);
+    const { page, context } = await signedIn("boss_demo");
+    await page.getByText(/^\d+ unread notifications?$/).first().waitFor({ state: "attached" });
+    // The avatar button keeps its name, its unread badge beside it.
+    expect(await page.getByRole("button", { name: "Account menu", exact: true }).count()).toBe(1);
+    await e2e.screenshot(page, "a11y-topnav-badge");
+    await page.setViewportSize(PHONE);
+    await e2e.screenshot(page, "a11y-topnav-badge-phone");
+    await page.setViewportSize(DESKTOP);
+    for (const path of [
+      "/home",
+      "/profile/list",
+      "/profile",
+      "/profile/update",
+      "/bookings",
+      `/bookings/${bossBookingId}`,
+      "/booking-dashboard",
+      "/notifications",
+      "/chat",
+      `/chat/${mariaId}`,
+      `/profile/${mariaId}`,
+      `/${postingId}`,
+    ]) {
+      await visit(page, path);
+    }
+
+    // The account menu, open.
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menu", { name: "Account" }).waitFor();
+    await axeBothSizes(page);
+    await page.keyboard.press("Escape");
+
+    // The Save button, in both states.
+    const save = page.getByRole("button", { name: /^(Save the Place|Place Saved)$/ });
+    for (let press = 0; press < 2; press++) {
+      const before = await save.getAttribute("aria-pressed");
+      await save.click();
+      await expect.poll(() => save.getAttribute("aria-pressed")).toBe(before === "true" ? "false" : "true");
+      await axeBothSizes(page);
+    }
+
+    // A gallery photo uploaded: the uploader's finished state and the photo's buttons.
+    await page.goto("/profile");
+    await settle(page);
+    await page.getByLabel("Photo title (optional)").fill("Team offsite");
+    await page.getByLabel("Add photo").setInputFiles({ name: "offsite.png", mimeType: "image/png", buffer: await avatarPng() });
+    await page.getByRole("button", { name: "Delete photo Team offsite" }).waitFor();
+    await axeBothSizes(page);
+    await checkDialog(page, "Team offsite", () => page.getByRole("button", { name: "View photo: Team offsite" }).click());
+
+    await page.goto(`/profile/${mariaId}`);
+    await settle(page);
+    await checkDialog(page, /^Message/, () => page.getByRole("button", { name: /^Contact / }).click());
+
+    // The bookings page: its menu, reschedule, cancel and review dialogs.
+    await page.goto("/bookings");
+    await settle(page);
+    await page.getByRole("button", { name: "Edit booking" }).first().click();
+    await page.getByRole("menu").waitFor();
+    await axeBothSizes(page);
+    await page.keyboard.press("Escape");
+    await checkDialog(page, "Reschedule Booking", async () => {
+      await page.getByRole("button", { name: "Edit booking" }).first().click();
+      await page.getByRole("menuitem", { name: "Reschedule booking" }).click();
+    });
+    await checkDialog(page, "Cancel Booking", async () => {
+      await page.getByRole("button", { name: "Edit booking" }).first().click();
+      await page.getByRole("menuitem", { name: "Cancel booking" }).click();
+    });
+    await page.getByRole("tab", { name: "Past" }).click();
+    await checkDialog(page, /^Review /, () => page.getByRole("button", { name: "Write a review" }).first().click());
+
+    // The dashboard's reschedule and cancel dialogs.
+    await page.goto("/booking-dashboard");
+    await settle(page);
+    await checkDialog(page, "Reschedule Booking", () => page.getByRole("button", { name: "Reschedule", exact: true }).first().click());
+    await checkDialog(page, /Cancel/, () => page.getByRole("button", { name: "Cancel", exact: true }).first().click());
+
+    // The booking wizard, every step (an afternoon: the full day is offered but disabled, with its reason).
+    await page.goto(`/book/${mariaId}`);
+    await settle(page);
+    await axeBothSizes(page);
+    for (const tab of ["Months", "Flexible", "Dates"]) {
+      await page.getByRole("tab", { name: tab }).click();
+      await axeBothSizes(page);
+    }
+    const enabledDays = page.locator('[role="gridcell"][data-day]:not([aria-disabled="true"])');
+    for (let index = 0; ; index++) {
+      await enabledDays.nth(index).click();
+      const afternoon = page.getByRole("button", { name: /^Afternoon/ });
+      if (await afternoon.isEnabled()) {
+        await afternoon.click();
+        break;
+      }
+    }
+    await axeBothSizes(page);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("heading", { name: "Choose Service Duration" }).waitFor();
+    await axeBothSizes(page);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("heading", { name: "Review and Payment" }).waitFor();
+    await settle(page);
+    await axeBothSizes(page);
+    await page.getByRole("button", { name: /^Confirm booking/ }).click();
+    await page.getByRole("heading", { name: "Booking Successful!" }).waitFor();
+    await axeBothSizes(page);
+    await context.close();
+  }, 300_000);
+
+  it("an Assistant: every page, the posting editor, the delete confirmations and the decline confirmation", async () => {
+    const { page, context } = await signedIn("maria_santos");
+    for (const path of ["/profile", "/profile/update", "/booking-dashboard", "/bookings", "/notifications", "/chat", "/profile/list"]) {
+      await visit(page, path);
+    }
+    await checkDialog(page, "Delete Profile", async () => {
+      await page.getByRole("article", { name: "Maria Santos" }).getByRole("button", { name: "View Profile" }).click();
+      await page.getByRole("button", { name: "Delete profile" }).click();
+    });
+    await page.keyboard.press("Escape");
+
+    await page.goto("/profile");
+    await settle(page);
+    await checkDialog(page, "New posting", () => page.getByRole("button", { name: "New posting" }).click());
+    const myPostings = page.getByRole("region", { name: "My Postings" });
+    await checkDialog(page, /^Edit posting/, () => myPostings.getByRole("button", { name: /^Edit / }).first().click());
+    await checkDialog(page, "Delete this posting?", () => myPostings.getByRole("button", { name: /^Delete / }).first().click());
+
+    await page.goto("/booking-dashboard");
+    await settle(page);
+    await checkDialog(page, /Decline/, () => page.getByRole("button", { name: "Decline" }).first().click());
+    await context.close();
+  }, 240_000);
+
+  it("an Operator: every console page and its confirmations", async () => {
+    const { page, context } = await signedIn("operator_demo");
+    for (const path of ["/admin", "/admin/payments", "/admin/users", `/admin/users/${mariaId}`, "/admin/reviews", "/admin/audit", "/admin/no-such-page"]) {
+      await visit(page, path);
+    }
+    await page.goto("/admin/payments");
+    await settle(page);
+    await checkDialog(page, "Mark payment received?", () => page.getByRole("button", { name: "Mark received" }).first().click());
+    await checkDialog(page, /not received/, () => page.getByRole("button", { name: "Mark not received" }).first().click());
+    await page.goto(`/admin/users/${mariaId}`);
+    await settle(page);
+    await checkDialog(page, "Suspend this account?", () => page.getByRole("button", { name: "Suspend" }).click());
+    await checkDialog(page, /operator/i, () => page.getByRole("button", { name: "Make operator" }).click());
+
+    // The site's own pages as an Operator: the account menu offers the console.
+    await page.goto("/profile/list");
+    await settle(page);
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Operator console" }).waitFor();
+    await axeBothSizes(page);
+    await context.close();
+  }, 240_000);
+});
+
+describe("the keyboard alone", () => {
+  it("books through the wizard: the date grid is one tab stop moved by arrows, and focus goes to each new step's heading", async () => {
+    await registerViaApi(e2e, { username: "keys_boss", firstName: "Kiko", lastName: "Bautista", role: "Boss" });
+    const assistant = await registerViaApi(e2e, { username: "keys_va", firstName: "Vilma", lastName: "Ramos", role: "Assistant" });
+    await apiAs(e2e, "keys_va", "POST", "/profiles/profile", {});
+    const { page, context } = await signedIn("keys_boss", "secret123");
+    await page.goto(`/book/${assistant.id}`);
+    await settle(page);
+
+    // Into the grid with Tab: one cell of both months is in the tab order.
+    const cells = page.locator('[role="gridcell"][data-day]');
+    expect(await page.locator('[role="gridcell"][tabindex="0"]').count()).toBe(1);
+    const focusedCell = page.locator('[role="gridcell"]:focus');
+    await tabTo(page, page.locator('[role="gridcell"][tabindex="0"]'));
+    const dayOf = async () => (await focusedCell.getAttribute("data-day"))!;
+    const start = await dayOf();
+    const shift = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    const weekday = new Date(`${start}T00:00:00Z`).getUTCDay();
+
+    // Arrows move by day and week, Home and End to the week's ends, Page Down a month on.
+    await page.keyboard.press("ArrowRight");
+    expect(await dayOf()).toBe(shift(start, 1));
+    await page.keyboard.press("ArrowDown");
+    expect(await dayOf()).toBe(shift(start, 8));
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowLeft");
+    expect(await dayOf()).toBe(start);
+    await page.keyboard.press("Home");
+    const sunday = shift(start, -weekday);
+    // Home stops at the first day of this month.
+    expect(await dayOf()).toBe(sunday < `${start.slice(0, 8)}01` ? `${start.slice(0, 8)}01` : sunday);
+    await page.keyboard.press("End");
+    const saturday = shift(start, 6 - weekday);
+    expect(await dayOf()).toBe(saturday);
+    // Still one tab stop: the focused day.
+    expect(await page.locator('[role="gridcell"][tabindex="0"]').getAttribute("data-day")).toBe(saturday);
+    await e2e.screenshot(page, "a11y-date-grid-keyboard");
+
+    // A Saturday cannot be chosen: it is announced as disabled, and Enter leaves it unselected.
+    const grid = page.getByRole("grid").filter({ has: focusedCell });
+    expect(await grid.ariaSnapshot()).toMatch(/gridcell "[^"]+" \[disabled\]/);
+    expect(await focusedCell.getAttribute("aria-disabled")).toBe("true");
+    await page.keyboard.press("Enter");
+    expect(await focusedCell.getAttribute("aria-selected")).toBe("false");
+
+    // Friday can: Enter selects it, Space selects another day instead.
+    await page.keyboard.press("ArrowLeft");
+    const friday = await dayOf();
+    await page.keyboard.press("Enter");
+    expect(await cells.and(page.locator('[aria-selected="true"]')).getAttribute("data-day")).toBe(friday);
+    expect(await grid.ariaSnapshot()).toMatch(/gridcell "[^"]+" \[selected\]/);
+    await page.keyboard.press("ArrowLeft");
+    const thursday = await dayOf();
+    if (thursday >= start) {
+      await page.keyboard.press(" ");
+      expect(await cells.and(page.locator('[aria-selected="true"]')).getAttribute("data-day")).toBe(thursday);
+      await page.keyboard.press("ArrowRight");
+      await page.keyboard.press(" ");
+    }
+    expect(await cells.and(page.locator('[aria-selected="true"]')).getAttribute("data-day")).toBe(friday);
+    // Page Down goes a month on (the months shown follow), Page Up back.
+    await page.keyboard.press("PageDown");
+    expect((await dayOf()).slice(0, 7)).toBe(new Date(Date.UTC(Number(friday.slice(0, 4)), Number(friday.slice(5, 7)), 1)).toISOString().slice(0, 7));
+    await page.keyboard.press("PageUp");
+    expect((await dayOf()).slice(0, 7)).toBe(friday.slice(0, 7));
+
+    // One Tab leaves the grid for the first free time.
+    await page.keyboard.press("Tab");
+    expect(await focusedName(page)).toMatch(/^(Morning|Afternoon)/);
+    await page.keyboard.press("Enter");
+    const cont = page.getByRole("button", { name: "Continue" });
+    await tabTo(page, cont);
+    await page.keyboard.press("Enter");
+
+    // Each step's heading takes focus, after Continue and after Back.
+    const durationHeading = page.getByRole("heading", { name: "Choose Service Duration" });
+    await expect.poll(() => isFocused(durationHeading)).toBe(true);
+    await tabTo(page, page.getByRole("button", { name: "Back" }), { back: true });
+    await page.keyboard.press("Enter");
+    const pickerHeading = page.getByRole("heading", { name: "Choose a Date and Time" });
+    await expect.poll(() => isFocused(pickerHeading)).toBe(true);
+    await settle(page);
+    // The chosen day is kept, and is the grid's tab stop.
+    expect(await page.locator('[role="gridcell"][tabindex="0"]').getAttribute("data-day")).toBe(friday);
+    await tabTo(page, cont);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => isFocused(durationHeading)).toBe(true);
+    await tabTo(page, page.getByRole("button", { name: "Continue" }));
+    await page.keyboard.press("Enter");
+    const reviewHeading = page.getByRole("heading", { name: "Review and Payment" });
+    await expect.poll(() => isFocused(reviewHeading)).toBe(true);
+    await settle(page);
+    await tabTo(page, page.getByRole("button", { name: /^Confirm booking/ }));
+    await page.keyboard.press("Enter");
+    const done = page.getByRole("heading", { name: "Booking Successful!" });
+    await expect.poll(() => isFocused(done)).toBe(true);
+    await context.close();
+  }, 120_000);
+
+  it("opens the account menu and moves in it with the keys (WAI-ARIA menu button)", async () => {
+    const { page, context } = await signedIn("boss_demo");
+    // A signed-in page: following an entry to another keeps the same top bar.
+    await page.goto("/profile");
+    await settle(page);
+    const button = page.getByRole("button", { name: "Account menu", exact: true });
+    const menu = page.getByRole("menu", { name: "Account" });
+    const item = (name: string) => menu.getByRole("menuitem", { name });
+    await tabTo(page, button);
+
+    // Enter opens it on the first entry.
+    await page.keyboard.press("Enter");
+    expect(await button.getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => isFocused(item("Profile"))).toBe(true);
+    const entries = await menu.getByRole("menuitem").allTextContents();
+    expect(entries.map((entry) => entry.replace(/ \(.*$/, ""))).toEqual(["Profile", "Messages", "Bookings", "Notifications", "Log out"]);
+    await e2e.screenshot(page, "a11y-account-menu-keyboard");
+
+    // Arrows move and wrap, Home and End go to the ends, a letter to its entry.
+    await page.keyboard.press("ArrowDown");
+    expect(await isFocused(item("Messages"))).toBe(true);
+    await page.keyboard.press("End");
+    expect(await isFocused(item("Log out"))).toBe(true);
+    await page.keyboard.press("ArrowDown");
+    expect(await isFocused(item("Profile"))).toBe(true);
+    await page.keyboard.press("ArrowUp");
+    expect(await isFocused(item("Log out"))).toBe(true);
+    await page.keyboard.press("Home");
+    expect(await isFocused(item("Profile"))).toBe(true);
+    await page.keyboard.press("n");
+    expect(await isFocused(item("Notifications"))).toBe(true);
+
+    // Escape closes it and gives focus back to the button.
+    await page.keyboard.press("Escape");
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    expect(await menu.isHidden()).toBe(true);
+    expect(await isFocused(button)).toBe(true);
+
+    // Space and ArrowDown open it on the first entry, ArrowUp on the last; Tab closes it.
+    await page.keyboard.press(" ");
+    await expect.poll(() => isFocused(item("Profile"))).toBe(true);
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("ArrowUp");
+    await expect.poll(() => isFocused(item("Log out"))).toBe(true);
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => isFocused(item("Profile"))).toBe(true);
+    await page.keyboard.press("Tab");
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+
+    // Enter on an entry follows it; the menu closes with focus back on its button.
+    await tabTo(page, button, { back: true });
+    await page.keyboard.press("Enter");
+    await expect.poll(() => isFocused(item("Profile"))).toBe(true);
+    await page.keyboard.press("b");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/bookings$/);
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    expect(await isFocused(button)).toBe(true);
+
+    await context.close();
+  }, 120_000);
+
+  it("presses and releases the Save button, which exposes its state", async () => {
+    const { page, context } = await signedIn("boss_demo");
+    await page.goto(`/${postingId}`);
+    await settle(page);
+    const save = page.getByRole("button", { name: /^(Save the Place|Place Saved)$/ });
+    await tabTo(page, save);
+    /** Presses `key` on the focused button and waits for the server's answer. */
+    const press = async (key: string) => {
+      const before = await save.getAttribute("aria-pressed");
+      await Promise.all([page.waitForResponse((response) => response.url().endsWith("/api/users/save")), page.keyboard.press(key)]);
+      const after = before === "true" ? "false" : "true";
+      await expect.poll(() => save.getAttribute("aria-pressed")).toBe(after);
+      expect(await save.textContent()).toBe(after === "true" ? "Place Saved" : "Save the Place");
+      return after;
+    };
+    await press("Enter");
+    await press(" ");
+    const pressed = await press("Enter");
+
+    // The server kept it.
+    await page.reload();
+    await settle(page);
+    expect(await save.getAttribute("aria-pressed")).toBe(pressed);
+    await context.close();
+  }, 60_000);
+
+  it("names each gallery delete button for its photo and deletes one by keyboard", async () => {
+    const { page, context } = await signedIn("maria_santos");
+    await page.goto("/profile");
+    await settle(page);
+    const gallery = page.getByRole("region", { name: "Gallery" });
+    const captions = await gallery.locator("figcaption").allTextContents();
+    expect(captions.length).toBeGreaterThan(1);
+    // Each photo's delete button says which photo, as its view button does.
+    const names = await gallery.locator("li").evaluateAll((items) =>
+      items.map((item) => Array.from(item.querySelectorAll("button"), (button) => button.getAttribute("aria-label"))),
+    );
+    expect(names).toEqual(captions.map((caption) => [`View photo: ${caption}`, `Delete photo ${caption}`]));
+    await e2e.screenshot(page, "a11y-gallery-delete-names");
+
+    const [first] = captions as [string];
+    const remove = gallery.getByRole("button", { name: `Delete photo ${first}`, exact: true });
+    await tabTo(page, remove);
+    // The browser's own confirmation: dismissed, the photo stays; accepted, it goes.
+    page.once("dialog", (dialog) => void dialog.dismiss());
+    await page.keyboard.press("Enter");
+    await page.waitForTimeout(300);
+    expect(await remove.count()).toBe(1);
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.keyboard.press(" ");
+    await remove.waitFor({ state: "detached" });
+    expect(await gallery.locator("figcaption").allTextContents()).toEqual(captions.slice(1));
+    await context.close();
+  }, 60_000);
+
+  it("reads the whole terms dialog by keyboard: its scrolling text takes focus", async () => {
+    const { page, context } = await e2e.newPage();
+    await page.goto("/register");
+    const opener = page.getByRole("button", { name: "Terms of Service" });
+    await tabTo(page, opener);
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Terms of Service" });
+    await dialog.waitFor();
+    const text = dialog.getByRole("region", { name: "Terms of Service" });
+    await tabTo(page, text);
+    expect(await text.evaluate((element) => element.scrollTop)).toBe(0);
+    await page.keyboard.press("End");
+    await expect.poll(() => text.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+    await page.keyboard.press("Tab");
+    expect(await focusedName(page)).toBe("I Understand");
+    await page.keyboard.press("Enter");
+    await dialog.waitFor({ state: "detached" });
+    expect(await isFocused(opener)).toBe(true);
+
+    // On a phone too.
+    await page.setViewportSize(PHONE);
+    await page.keyboard.press("Enter");
+    await tabTo(page, text);
+    await e2e.screenshot(page, "a11y-terms-phone");
+    await context.close();
+  }, 60_000);
+});
