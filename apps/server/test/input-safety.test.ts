@@ -72,6 +72,13 @@ describe("control characters in text", () => {
     expect(await answer("GET", `/api/bookings/available?consultantId=${assistant.user.id}&date=%00`)).toEqual([400, MSG.textControl]);
   });
 
+  it("refuses dates PostgreSQL cannot store (year 0, year 1 in Manila) with 400, as any unreal date", async () => {
+    for (const date of ["0000-01-04", "0001-01-01", "1969-12-31", "2025-02-29"]) {
+      const url = `/api/bookings/available?consultantId=${assistant.user.id}&date=${date}`;
+      expect([date, ...(await answer("GET", url))]).toEqual([date, 400, MSG.bookingDateInvalid]);
+    }
+  });
+
   it("keeps line breaks and tabs in multi-line text but not in a one-line field", async () => {
     const sent = await server.api("POST", "/api/messages/send", { token: boss.token, body: { recipientId: assistant.user.id, message: "Hi\n\tthere" } });
     expect(sent.status).toBe(201);

@@ -12,12 +12,6 @@ const wallClock = (instant: Date) => new Date(instant.getTime() + OFFSET_MS);
 export const manilaDate = (instant: Date) => wallClock(instant).toISOString().slice(0, 10);
 export const manilaTime = (instant: Date) => wallClock(instant).toISOString().slice(11, 16);
 
-/** A real calendar date, not "2026-02-30". */
-export function isCalendarDate(date: string): boolean {
-  const parsed = new Date(`${date}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
-}
-
 export function isWeekend(date: string): boolean {
   const day = new Date(`${date}T00:00:00Z`).getUTCDay();
   return day === 0 || day === 6;

@@ -1,9 +1,9 @@
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
-import { MSG, SLOT_HOURS, SLOT_STARTS, bookingHorizonEnd, type BookedSlot } from "@vam/shared";
+import { MSG, SLOT_HOURS, SLOT_STARTS, bookingHorizonEnd, isCalendarDate, type BookedSlot } from "@vam/shared";
 import type { Db } from "../db/client.js";
 import { bookings } from "../db/schema.js";
 import { badRequest } from "../http/errors.js";
-import { isCalendarDate, isWeekend, manilaDate, manilaInstant, manilaTime } from "./manila.js";
+import { isWeekend, manilaDate, manilaInstant, manilaTime } from "./manila.js";
 
 /** Bookings that hold their time: the same statuses as the database's exclusion constraint. */
 export const HOLDING = ["PENDING", "CONFIRMED"] as const;

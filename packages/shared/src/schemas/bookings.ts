@@ -4,7 +4,14 @@ import { DURATIONS, SLOT_STARTS } from "../constants.js";
 import { MSG } from "../messages.js";
 import { optionalTrimmed, singleLineText } from "./fields.js";
 
-export const isoDate = singleLineText({ error: MSG.bookingDateInvalid }).regex(/^\d{4}-\d{2}-\d{2}$/, MSG.bookingDateInvalid);
+/** A real calendar date ("yyyy-MM-dd", not "2026-02-30") from 1970 on: PostgreSQL and the slot rules read it. */
+export function isCalendarDate(date: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.getTime() >= 0 && parsed.toISOString().slice(0, 10) === date;
+}
+
+export const isoDate = singleLineText({ error: MSG.bookingDateInvalid }).refine(isCalendarDate, MSG.bookingDateInvalid);
 
 /** `POST /bookings/create`. The client is the session's user; `price` is checked, never trusted. */
 export const createBookingSchema = z
