@@ -44,6 +44,8 @@ declare module "fastify" {
     searchCache: SearchCache;
     realtime: Realtime;
     clock: AdjustableClock;
+    /** Every route as registered (method and URL pattern): the fuzz test reaches each one. */
+    routeList: ReadonlyArray<{ method: string; url: string }>;
   }
 }
 
@@ -76,6 +78,11 @@ export async function buildApp({ config, database, redis, clock = new Adjustable
   app.decorate("searchCache", new SearchCache(config.searchCacheSeconds));
   app.decorate("realtime", attachRealtime(app, config.redisUrl));
   app.decorate("clock", clock);
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate("routeList", routeList);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+  });
   registerErrorHandler(app);
 
   await app.register(fastifyHelmet, {
