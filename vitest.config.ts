@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "unit", include: ["packages/*/test/**/*.test.ts", "apps/web/test/**/*.test.ts"] } },
+      { test: { name: "unit", include: ["packages/*/test/**/*.test.ts", "apps/web/test/**/*.test.ts", "scripts/test/**/*.test.ts"] } },
       {
         test: {
           name: "api",

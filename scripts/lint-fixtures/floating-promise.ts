@@ -1,0 +1,5 @@
+async function save(): Promise<void> {}
+
+export function onClick() {
+  save();
+}
