@@ -159,4 +159,19 @@ describe("the weight of the first visit to /home", () => {
     await page.getByRole("navigation", { name: "Main" }).waitFor();
     await context.close();
   });
+
+  it("validates forms without breaking the Content-Security-Policy (zod never tries eval)", async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await page.getByText("Username is required").waitFor();
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+    await context.close();
+  });
 });

@@ -21,10 +21,17 @@ function lazyPage(
   return { Component: async () => (await component()).default, ...(loader && { loader }) };
 }
 
-/** The loading text shown where the page goes, on a cold load. */
+/**
+ * The loading text shown where the page goes, on a cold load. It fills the screen under the
+ * navigation, so that the footer starts below the fold and does not jump when the page arrives.
+ */
 const loading = (label?: string) =>
   function PageLoading() {
-    return <LoadingFallback label={label} />;
+    return (
+      <div className="min-h-[calc(100dvh-4rem)]">
+        <LoadingFallback label={label} />
+      </div>
+    );
   };
 
 /** Wraps a layout's pages so that a page error shows the error screen inside the layout. */
