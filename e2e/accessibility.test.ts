@@ -107,7 +107,12 @@ describe("axe on every page and dialog, at desktop and phone sizes", () => {
     );
     await page.goto(`/profile/${mariaId}`);
     await settle(page);
-    await checkDialog(page, /.+/, () => page.getByRole("button", { name: /^View photo: / }).first().click());
+    await checkDialog(page, /.+/, () =>
+      page
+        .getByRole("button", { name: /^View photo: / })
+        .first()
+        .click(),
+    );
     await page.goto(`/${postingId}`);
     await settle(page);
     await checkDialog(page, /.+/, () => page.locator("main button:has(img)").first().click());
@@ -123,7 +128,10 @@ describe("axe on every page and dialog, at desktop and phone sizes", () => {
     });
     expect(sent.status).toBe(201);
     const { page, context } = await signedIn("boss_demo");
-    await page.getByText(/^\d+ unread notifications?$/).first().waitFor({ state: "attached" });
+    await page
+      .getByText(/^\d+ unread notifications?$/)
+      .first()
+      .waitFor({ state: "attached" });
     // The avatar button keeps its name, its unread badge beside it.
     expect(await page.getByRole("button", { name: "Account menu", exact: true }).count()).toBe(1);
     await e2e.screenshot(page, "a11y-topnav-badge");
@@ -245,8 +253,18 @@ describe("axe on every page and dialog, at desktop and phone sizes", () => {
     await settle(page);
     await checkDialog(page, "New posting", () => page.getByRole("button", { name: "New posting" }).click());
     const myPostings = page.getByRole("region", { name: "My Postings" });
-    await checkDialog(page, /^Edit posting/, () => myPostings.getByRole("button", { name: /^Edit / }).first().click());
-    await checkDialog(page, "Delete this posting?", () => myPostings.getByRole("button", { name: /^Delete / }).first().click());
+    await checkDialog(page, /^Edit posting/, () =>
+      myPostings
+        .getByRole("button", { name: /^Edit / })
+        .first()
+        .click(),
+    );
+    await checkDialog(page, "Delete this posting?", () =>
+      myPostings
+        .getByRole("button", { name: /^Delete / })
+        .first()
+        .click(),
+    );
 
     await page.goto("/booking-dashboard");
     await settle(page);
@@ -256,7 +274,15 @@ describe("axe on every page and dialog, at desktop and phone sizes", () => {
 
   it("an Operator: every console page and its confirmations", async () => {
     const { page, context } = await signedIn("operator_demo");
-    for (const path of ["/admin", "/admin/payments", "/admin/users", `/admin/users/${mariaId}`, "/admin/reviews", "/admin/audit", "/admin/no-such-page"]) {
+    for (const path of [
+      "/admin",
+      "/admin/payments",
+      "/admin/users",
+      `/admin/users/${mariaId}`,
+      "/admin/reviews",
+      "/admin/audit",
+      "/admin/no-such-page",
+    ]) {
       await visit(page, path);
     }
     await page.goto("/admin/payments");
@@ -474,9 +500,9 @@ describe("the keyboard alone", () => {
     const captions = await gallery.locator("figcaption").allTextContents();
     expect(captions.length).toBeGreaterThan(1);
     // Each photo's delete button says which photo, as its view button does.
-    const names = await gallery.locator("li").evaluateAll((items) =>
-      items.map((item) => Array.from(item.querySelectorAll("button"), (button) => button.getAttribute("aria-label"))),
-    );
+    const names = await gallery
+      .locator("li")
+      .evaluateAll((items) => items.map((item) => Array.from(item.querySelectorAll("button"), (button) => button.getAttribute("aria-label"))));
     expect(names).toEqual(captions.map((caption) => [`View photo: ${caption}`, `Delete photo ${caption}`]));
     await e2e.screenshot(page, "a11y-gallery-delete-names");
 

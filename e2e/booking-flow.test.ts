@@ -68,7 +68,10 @@ describe("booking an assistant", () => {
     await maria.page.goto("/notifications");
     await maria.page.getByRole("tab", { name: "Bookings" }).click();
     await maria.page.getByText("New booking").first().waitFor();
-    await maria.page.getByText(/Ramon Villanueva booked/).first().waitFor();
+    await maria.page
+      .getByText(/Ramon Villanueva booked/)
+      .first()
+      .waitFor();
 
     // Someone else sees the slot as Booked.
     await registerViaApi(e2e, { username: "booking_viewer" });

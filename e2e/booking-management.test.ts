@@ -15,7 +15,8 @@ afterAll(() => e2e?.close());
 
 const api = <T>(username: string, method: string, path: string, body?: unknown) => apiAs<T>(e2e, username, method, path, body);
 
-const bookingCard = (page: Page, name: string, date: string) => page.getByRole("article", { name: `Booking with ${name} on ${formatLongDate(date)}` });
+const bookingCard = (page: Page, name: string, date: string) =>
+  page.getByRole("article", { name: `Booking with ${name} on ${formatLongDate(date)}` });
 
 /** Chooses, in the open reschedule dialog, the first enabled day other than the booking's and its afternoon. */
 async function chooseNewSlot(page: Page, currentDate: string) {

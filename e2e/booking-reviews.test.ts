@@ -197,7 +197,10 @@ describe("reviewing a completed booking", () => {
     // Ten a page: eleven older published reviews make a second page.
     await addPublishedReviews(ella.id, 11);
     await client.reload();
-    await client.getByText(/ · 12 reviews$/).first().waitFor();
+    await client
+      .getByText(/ · 12 reviews$/)
+      .first()
+      .waitFor();
     await section.getByRole("article").first().waitFor();
     expect(await section.getByRole("article").count()).toBe(10);
     await section.getByRole("button", { name: "Show more reviews" }).click();
@@ -227,7 +230,12 @@ describe("the time on an open page", () => {
     await registerViaApi(e2e, { username: "tess_client", firstName: "Tess", lastName: "Ong", role: "Boss" });
     const va = await registerViaApi(e2e, { username: "bea_va", firstName: "Bea", lastName: "Lim", role: "Assistant" });
     const date = weekdayAhead(2);
-    const { booking } = await api<{ booking: Booking }>("tess_client", "POST", "/bookings/create", { consultantId: va.id, date, startTime: "09:00", duration: 4 });
+    const { booking } = await api<{ booking: Booking }>("tess_client", "POST", "/bookings/create", {
+      consultantId: va.id,
+      date,
+      startTime: "09:00",
+      duration: 4,
+    });
     await api("bea_va", "PUT", `/bookings/${booking.id}/status`, { status: "CONFIRMED" });
     await e2e.server.database.db.update(bookings).set({ paymentStatus: "PAID" }).where(eq(bookings.id, booking.id));
 

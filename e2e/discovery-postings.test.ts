@@ -16,7 +16,9 @@ const TITLE = "Cebu Shopify Store Setup";
 let postingPath = "";
 
 const png = (r: number, g: number, b: number) =>
-  sharp({ create: { width: 320, height: 200, channels: 3, background: { r, g, b } } }).png().toBuffer();
+  sharp({ create: { width: 320, height: 200, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer();
 
 async function upload(page: Page, label: string, name: string, buffer: Buffer) {
   await page.getByLabel(label).setInputFiles({ name, mimeType: "image/png", buffer });

@@ -62,7 +62,9 @@ export async function registerViaApi(e2e: E2E, input: Partial<RegisterInput> & {
 }
 
 export const avatarPng = () =>
-  sharp({ create: { width: 96, height: 96, channels: 3, background: { r: 234, g: 88, b: 12 } } }).png().toBuffer();
+  sharp({ create: { width: 96, height: 96, channels: 3, background: { r: 234, g: 88, b: 12 } } })
+    .png()
+    .toBuffer();
 
 /** The id of an account, read from the test server's database. */
 export async function userId(e2e: E2E, username: string): Promise<string> {

@@ -104,7 +104,10 @@ describe("the weight of the first visit to /home", () => {
     await page.getByRole("button", { name: "Pause music" }).waitFor();
     await expect.poll(() => loaded.filter(isAudio).length).toBeGreaterThan(0);
     const audio = loaded.filter(isAudio);
-    expect(audio.every((entry) => /^\/assets\/loop-[\w-]+\.mp3$/.test(entry.url)), JSON.stringify(audio)).toBe(true);
+    expect(
+      audio.every((entry) => /^\/assets\/loop-[\w-]+\.mp3$/.test(entry.url)),
+      JSON.stringify(audio),
+    ).toBe(true);
     const fileSize = Number((await (await fetch(`${e2e.baseUrl}${audio[0]!.url}`)).arrayBuffer()).byteLength);
     expect(fileSize).toBeLessThan(100 * 1024);
     expect(await page.locator("audio").evaluate((element: HTMLAudioElement) => element.paused)).toBe(false);

@@ -157,7 +157,10 @@ function heroSvg(): string {
       cal.push(
         `<rect x="${x}" y="${y}" width="12" height="10" rx="2.5" fill="${hi ? "#14b8a6" : done ? "#334155" : "#1e293b"}" ${hi ? "" : 'stroke="#475569" stroke-width="0.6"'}/>`,
       );
-      if (done) cal.push(`<path d="M${x + 3},${y + 5}l2.3,2.2l4,-4.2" stroke="#5eead4" stroke-width="1.3" fill="none" stroke-linecap="round" stroke-linejoin="round"/>`);
+      if (done)
+        cal.push(
+          `<path d="M${x + 3},${y + 5}l2.3,2.2l4,-4.2" stroke="#5eead4" stroke-width="1.3" fill="none" stroke-linecap="round" stroke-linejoin="round"/>`,
+        );
     }
   }
 
@@ -448,14 +451,7 @@ function synthLoop(): Float64Array {
    * Render a voice into the buffer circularly (index mod N), so tails that run
    * past the loop point land at the start: the loop is seamless by construction.
    */
-  const addVoice = (
-    start: number,
-    length: number,
-    freq: number,
-    amp: number,
-    wave: (phase: number) => number,
-    env: (t: number) => number,
-  ): void => {
+  const addVoice = (start: number, length: number, freq: number, amp: number, wave: (phase: number) => number, env: (t: number) => number): void => {
     let phase = 0;
     for (let k = 0; k < length; k++) {
       const i = (start + k) % N;
@@ -466,8 +462,7 @@ function synthLoop(): Float64Array {
     }
   };
 
-  const softTri = (p: number): number =>
-    Math.sin(p) + Math.sin(3 * p) / 9 - Math.sin(5 * p) / 25 + 0.25 * Math.sin(2 * p);
+  const softTri = (p: number): number => Math.sin(p) + Math.sin(3 * p) / 9 - Math.sin(5 * p) / 25 + 0.25 * Math.sin(2 * p);
   const pluckWave = (p: number): number => Math.sin(p) + 0.35 * Math.sin(2 * p) + 0.12 * Math.sin(3 * p);
 
   // I – V – vi – IV in C major, with soft 7th/6th colours.
@@ -568,7 +563,12 @@ function synthLoop(): Float64Array {
   });
 
   // Small Schroeder reverb (4 combs + 2 all-passes), also run circularly.
-  const combs = [1116, 1188, 1277, 1356].map((d) => ({ d: Math.round((d * SR) / 44100), buf: new Float64Array(Math.round((d * SR) / 44100)), i: 0, lp: 0 }));
+  const combs = [1116, 1188, 1277, 1356].map((d) => ({
+    d: Math.round((d * SR) / 44100),
+    buf: new Float64Array(Math.round((d * SR) / 44100)),
+    i: 0,
+    lp: 0,
+  }));
   const aps = [556, 341].map((d) => ({ d: Math.round((d * SR) / 44100), buf: new Float64Array(Math.round((d * SR) / 44100)), i: 0 }));
   const wet = circular(dry, 4, (x) => {
     let acc = 0;
@@ -703,10 +703,7 @@ function countFrames(audio: Uint8Array): number {
 
 async function main(): Promise<void> {
   const heroPath = join(PUBLIC_DIR, "hero.jpg");
-  await sharp(Buffer.from(heroSvg()))
-    .resize(768, 432)
-    .jpeg({ quality: 80, mozjpeg: true, chromaSubsampling: "4:4:4" })
-    .toFile(heroPath);
+  await sharp(Buffer.from(heroSvg())).resize(768, 432).jpeg({ quality: 80, mozjpeg: true, chromaSubsampling: "4:4:4" }).toFile(heroPath);
 
   const avatarPath = join(PUBLIC_DIR, "noavatar.jpg");
   await sharp(Buffer.from(avatarSvg())).resize(256, 256).jpeg({ quality: 85, mozjpeg: true }).toFile(avatarPath);

@@ -126,7 +126,9 @@ async function main() {
   });
   const a = await run(agents, spread);
   console.log(`\nConcurrent creation: ${spread.length} bookings over ${CONSULTANTS} consultants, ${CONCURRENCY} at a time, 2 instances`);
-  console.log(`  bookings/s ${(spread.length / a.seconds).toFixed(0)}   p50 ${a.p50.toFixed(1)} ms   p95 ${a.p95.toFixed(1)} ms   p99 ${a.p99.toFixed(1)} ms   statuses ${JSON.stringify(Object.fromEntries(a.statuses))}`);
+  console.log(
+    `  bookings/s ${(spread.length / a.seconds).toFixed(0)}   p50 ${a.p50.toFixed(1)} ms   p95 ${a.p95.toFixed(1)} ms   p99 ${a.p99.toFixed(1)} ms   statuses ${JSON.stringify(Object.fromEntries(a.statuses))}`,
+  );
 
   // 2. Races: for each of RACES slots, CONCURRENCY clients at once (8-hour and 4-hour mixed).
   const races: Attempt[] = [];
@@ -144,7 +146,9 @@ async function main() {
   }
   const b = await run(agents, races);
   console.log(`\nSame-slot races: ${RACES} slots x ${CONCURRENCY} simultaneous requests (4- and 8-hour mixed)`);
-  console.log(`  requests/s ${(races.length / b.seconds).toFixed(0)}   p50 ${b.p50.toFixed(1)} ms   p95 ${b.p95.toFixed(1)} ms   statuses ${JSON.stringify(Object.fromEntries(b.statuses))}`);
+  console.log(
+    `  requests/s ${(races.length / b.seconds).toFixed(0)}   p50 ${b.p50.toFixed(1)} ms   p95 ${b.p95.toFixed(1)} ms   statuses ${JSON.stringify(Object.fromEntries(b.statuses))}`,
+  );
 
   console.log(`\ndouble bookings in the database: ${await doubleBookings(url)}`);
   await Promise.all([...agents.values()].map((agent) => agent.close()));

@@ -55,9 +55,7 @@ async function main() {
   console.log(`Seeding ${CLIENTS} users with sessions, ${CLIENTS / 2} chats...`);
   const { ids, tokens, chats: pairChats } = await seed(url);
 
-  const servers = await Promise.all(
-    PORTS.map((port) => startBenchServer({ DATABASE_URL: url, REDIS_URL, PORT: String(port) })),
-  );
+  const servers = await Promise.all(PORTS.map((port) => startBenchServer({ DATABASE_URL: url, REDIS_URL, PORT: String(port) })));
   const bases = PORTS.map((port) => `http://127.0.0.1:${port}`);
   // Client i connects to instance i % 2, so the two members of a pair are on different instances.
   const instanceOf = (i: number) => i % 2;

@@ -13,9 +13,72 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3999);
 const DB_NAME = "vam_bench_search";
 
-const FIRST = ["Maria", "Jose", "Juan", "Ana", "Mark", "Kristine", "Paolo", "Angelica", "Carlo", "Jasmine", "Miguel", "Patricia", "Rafael", "Bea", "Joshua", "Camille", "Gabriel", "Nicole", "Renz", "Aira"];
-const LAST = ["Santos", "Reyes", "Cruz", "Bautista", "Ocampo", "Garcia", "Mendoza", "Torres", "Tomas", "Andrada", "Castillo", "Flores", "Villanueva", "Ramos", "Castro", "Rivera", "Aquino", "Navarro", "Salazar", "Mercado"];
-const PLACES = ["Quezon City", "Manila", "Makati City", "Pasig City", "Taguig City", "Cebu City", "Davao City", "Iloilo City", "Bacolod City", "Baguio City", "Cagayan de Oro", "Zamboanga City", "General Santos", "Tacloban City", "Dumaguete City", "Angeles City", "Batangas City", "Lipa City", "Naga City", "Legazpi City"];
+const FIRST = [
+  "Maria",
+  "Jose",
+  "Juan",
+  "Ana",
+  "Mark",
+  "Kristine",
+  "Paolo",
+  "Angelica",
+  "Carlo",
+  "Jasmine",
+  "Miguel",
+  "Patricia",
+  "Rafael",
+  "Bea",
+  "Joshua",
+  "Camille",
+  "Gabriel",
+  "Nicole",
+  "Renz",
+  "Aira",
+];
+const LAST = [
+  "Santos",
+  "Reyes",
+  "Cruz",
+  "Bautista",
+  "Ocampo",
+  "Garcia",
+  "Mendoza",
+  "Torres",
+  "Tomas",
+  "Andrada",
+  "Castillo",
+  "Flores",
+  "Villanueva",
+  "Ramos",
+  "Castro",
+  "Rivera",
+  "Aquino",
+  "Navarro",
+  "Salazar",
+  "Mercado",
+];
+const PLACES = [
+  "Quezon City",
+  "Manila",
+  "Makati City",
+  "Pasig City",
+  "Taguig City",
+  "Cebu City",
+  "Davao City",
+  "Iloilo City",
+  "Bacolod City",
+  "Baguio City",
+  "Cagayan de Oro",
+  "Zamboanga City",
+  "General Santos",
+  "Tacloban City",
+  "Dumaguete City",
+  "Angeles City",
+  "Batangas City",
+  "Lipa City",
+  "Naga City",
+  "Legazpi City",
+];
 
 async function seed(url: string) {
   const database = await openDatabase({ url, poolSize: 2 });
@@ -55,14 +118,23 @@ async function main() {
     ["bare JSON route", ["/bench/bare"]],
     ["newest first, first page", ["/api/profiles/posts"]],
     ["name", FIRST.map((name) => `/api/profiles/posts?userName=${name}`)],
-    ["full name with a typo", ["Marai Santos", "Jose Reyse", "Ana Cruzz", "Paolo Garica"].map((q) => `/api/profiles/posts?userName=${encodeURIComponent(q)}`)],
+    [
+      "full name with a typo",
+      ["Marai Santos", "Jose Reyse", "Ana Cruzz", "Paolo Garica"].map((q) => `/api/profiles/posts?userName=${encodeURIComponent(q)}`),
+    ],
     ["location", PLACES.map((place) => `/api/profiles/posts?location=${encodeURIComponent(place)}`)],
     ["skill", SKILL_OPTIONS.map((skill) => `/api/profiles/posts?skills=${skill}`)],
-    ["name + location + skill", FIRST.map((name, i) => `/api/profiles/posts?userName=${name}&location=${encodeURIComponent(PLACES[i]!)}&skills=${SKILL_OPTIONS[i % 11]}`)],
+    [
+      "name + location + skill",
+      FIRST.map((name, i) => `/api/profiles/posts?userName=${name}&location=${encodeURIComponent(PLACES[i]!)}&skills=${SKILL_OPTIONS[i % 11]}`),
+    ],
   ];
 
   // The cache is what serves real traffic; the uncached pass shows what each query costs the database.
-  for (const [mode, cacheSeconds] of [["search cache on (10 s)", "10"], ["search cache off", "0"]] as const) {
+  for (const [mode, cacheSeconds] of [
+    ["search cache on (10 s)", "10"],
+    ["search cache off", "0"],
+  ] as const) {
     const server = await startBenchServer({ DATABASE_URL: url.toString(), PORT: String(PORT), SEARCH_CACHE_SECONDS: cacheSeconds });
     console.log(`\n${mode}: ${CLIENTS} concurrent clients, ${SECONDS} s per query shape, ${LISTINGS.toLocaleString("en")} listings\n`);
     console.log("query shape                  req/s    p50 ms   p95 ms   p99 ms   errors");

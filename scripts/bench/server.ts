@@ -9,4 +9,11 @@ const app = await buildApp({ config, database });
 app.get("/bench/bare", async () => ({ ok: true }));
 await app.listen({ port: config.port, host: "127.0.0.1" });
 process.send?.("ready");
-process.on("SIGTERM", () => void app.close().then(() => database.close()).then(() => process.exit(0)));
+process.on(
+  "SIGTERM",
+  () =>
+    void app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0)),
+);

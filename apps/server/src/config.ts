@@ -23,19 +23,31 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Fractions allowed (0.5: half an hour); tests use seconds.
-  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 365).default(24 * 7),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24 * 7),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   SEED_DEMO: boolFlag,
   TRUST_PROXY: boolFlag,
-  S3_BUCKET: z.string().trim().optional().transform((value) => (value ? value : undefined)),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined)),
   S3_REGION: z.string().trim().min(1).default("ap-southeast-2"),
   S3_ENDPOINT: optionalUrl,
   S3_PUBLIC_URL: optionalUrl,
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   PAYMENT_ACCOUNT_NAME: z.string().trim().min(1).default("VA Marketplace PH"),
-  PAYMENT_WINDOW_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
+  PAYMENT_WINDOW_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(24),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   TEST_CLOCK: boolFlag,
 });

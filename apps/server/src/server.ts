@@ -20,11 +20,7 @@ export async function openDatabaseFor(config: Config): Promise<Database> {
   return openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, "db") });
 }
 
-export async function startServer(
-  config: Config,
-  database?: Database,
-  { logStream }: Pick<AppDeps, "logStream"> = {},
-): Promise<RunningServer> {
+export async function startServer(config: Config, database?: Database, { logStream }: Pick<AppDeps, "logStream"> = {}): Promise<RunningServer> {
   const db = database ?? (await openDatabaseFor(config));
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const app = await buildApp({ config, database: db, redis, logStream });

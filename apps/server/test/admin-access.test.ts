@@ -32,9 +32,7 @@ const ENDPOINTS: [method: string, path: string, body?: unknown][] = [
 ];
 
 describe("the operator API", () => {
-  const cases = ENDPOINTS.flatMap(([method, path, body]) =>
-    (["Boss", "Assistant", "Sharer"] as const).map((role) => ({ method, path, body, role })),
-  );
+  const cases = ENDPOINTS.flatMap(([method, path, body]) => (["Boss", "Assistant", "Sharer"] as const).map((role) => ({ method, path, body, role })));
   it.each(cases)("refuses $method $path to a $role with 403", async ({ method, path, body, role }) => {
     const response = await server.api(method, path, { token: tokens[role], body });
     expect(response.status).toBe(403);

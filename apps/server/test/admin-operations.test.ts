@@ -35,8 +35,7 @@ afterAll(() => server?.close());
 
 let day = 0;
 const nextDay = () => weekdayAhead(++day);
-const payments = async (query = "") =>
-  (await server.api<AdminPayment[]>("GET", `/api/admin/payments${query}`, { token: operator.token })).body;
+const payments = async (query = "") => (await server.api<AdminPayment[]>("GET", `/api/admin/payments${query}`, { token: operator.token })).body;
 const decide = (bookingId: string, status: string) =>
   server.api<{ booking: AdminPayment; message?: string }>("PUT", `/api/admin/payments/${bookingId}`, { token: operator.token, body: { status } });
 const bookingNotes = async (account: Account, bookingId: string) =>

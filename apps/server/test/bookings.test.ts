@@ -17,7 +17,10 @@ const available = async (consultant: Account, date: string) =>
   (await server.api("GET", `/api/bookings/available?date=${date}&consultantId=${consultant.user.id}`)).body;
 
 async function pair() {
-  return { client: await signUp(server, { role: "Boss", firstName: "Ramon" }), consultant: await signUp(server, { role: "Assistant", firstName: "Maria" }) };
+  return {
+    client: await signUp(server, { role: "Boss", firstName: "Ramon" }),
+    consultant: await signUp(server, { role: "Assistant", firstName: "Maria" }),
+  };
 }
 
 describe("creating a booking", () => {
@@ -126,7 +129,7 @@ describe("creating a booking", () => {
       body: { consultantId: consultant.user.id, date: weekdayAhead(1), startTime: "09:00", duration: 4 },
     });
     expect(anonymous.status).toBe(401);
-    expect((await server.database.db.select().from(bookings).where(eq(bookings.consultantId, consultant.user.id)))).toEqual([]);
+    expect(await server.database.db.select().from(bookings).where(eq(bookings.consultantId, consultant.user.id))).toEqual([]);
   });
 
   it("keeps a valid referral code on the booking", async () => {

@@ -20,7 +20,10 @@ const socketOf = async (account: Account) => {
   return socket;
 };
 const send = (from: Account, to: Account, message: string) =>
-  server.api<{ chatId: string; message: ChatMessage }>("POST", "/api/messages/send", { token: from.token, body: { recipientId: to.user.id, message } });
+  server.api<{ chatId: string; message: ChatMessage }>("POST", "/api/messages/send", {
+    token: from.token,
+    body: { recipientId: to.user.id, message },
+  });
 const unread = async (account: Account) => (await server.api("GET", "/api/users/notification", { token: account.token })).body.count as number;
 
 describe("chats and messages", () => {
@@ -35,7 +38,11 @@ describe("chats and messages", () => {
 
     const bossChats = await server.api<Chat[]>("GET", "/api/chats", { token: boss.token });
     expect(bossChats.body).toHaveLength(1);
-    expect(bossChats.body[0]).toMatchObject({ id: sent.body.chatId, receiver: { id: assistant.user.id, firstName: "Maria" }, seenBy: [boss.user.id] });
+    expect(bossChats.body[0]).toMatchObject({
+      id: sent.body.chatId,
+      receiver: { id: assistant.user.id, firstName: "Maria" },
+      seenBy: [boss.user.id],
+    });
     expect(bossChats.body[0]!.lastMessage?.text).toBe("Hello po, are you free on Monday?");
     const assistantChats = await server.api<Chat[]>("GET", "/api/chats", { token: assistant.token });
     expect(assistantChats.body[0]!.receiver.id).toBe(boss.user.id);
@@ -137,7 +144,12 @@ describe("read state and notifications", () => {
     const { body } = await send(a, b, "hi");
     await send(other, b, "hello from Cora");
     // Each side reads at once, as an open conversation does.
-    for (const [from, to, text] of [[b, a, "hello"], [a, b, "free on Monday?"], [b, a, "yes"], [a, b, "great"]] as const) {
+    for (const [from, to, text] of [
+      [b, a, "hello"],
+      [a, b, "free on Monday?"],
+      [b, a, "yes"],
+      [a, b, "great"],
+    ] as const) {
       await server.api("PUT", `/api/chats/read/${body.chatId}`, { token: to.token });
       await send(from, to, text);
     }

@@ -50,7 +50,8 @@ beforeAll(async () => {
   const { boss, assistant } = people;
   const as = (token: string) => ({ token });
   await server.api("POST", "/api/profiles/profile", as(assistant.token));
-  const imageUrl = (await uploadImage(server, { file: await pngOf(16, 16), name: "a.png", folder: "postings", token: assistant.token })).body.imageUrl;
+  const imageUrl = (await uploadImage(server, { file: await pngOf(16, 16), name: "a.png", folder: "postings", token: assistant.token })).body
+    .imageUrl;
   const posting = { title: "Bookkeeping", address: "Cebu City", rate: 500, images: [imageUrl], description: "<p>Books</p>", hours: "9-5" };
   const postingId = (await server.api("POST", "/api/posts", { ...as(assistant.token), body: posting })).body.id as string;
   const photoId = (await server.api("POST", "/api/gallery", { ...as(assistant.token), body: { imageUrl, title: "Desk" } })).body.id as string;
@@ -62,7 +63,19 @@ beforeAll(async () => {
   const notificationId = (await server.api("GET", "/api/users/notifications", as(assistant.token))).body[0].id as string;
   const listingId = (await server.api("GET", "/api/profiles/user-posts", as(assistant.token))).body[0].id as string;
   const reviewId = (await server.api("GET", `/api/profiles/${assistant.user.id}/reviews`)).body.items[0].id as string;
-  ids.push(boss.user.id, assistant.user.id, people.operator.user.id, postingId, photoId, pending.id, completed.id, chatId, notificationId, listingId, reviewId);
+  ids.push(
+    boss.user.id,
+    assistant.user.id,
+    people.operator.user.id,
+    postingId,
+    photoId,
+    pending.id,
+    completed.id,
+    chatId,
+    notificationId,
+    listingId,
+    reviewId,
+  );
   expect(ids.every((id) => /^[0-9a-f-]{36}$/.test(id))).toBe(true);
 
   const profile = () => {
@@ -111,7 +124,13 @@ beforeAll(async () => {
     "POST /api/posts": () => posting,
     "PUT /api/posts/:id": () => posting,
     "POST /api/users/save": () => ({ postId: postingId }),
-    "POST /api/bookings/create": () => ({ consultantId: assistant.user.id, date: weekdayAhead(3), startTime: "09:00", duration: 4, referralCode: "" }),
+    "POST /api/bookings/create": () => ({
+      consultantId: assistant.user.id,
+      date: weekdayAhead(3),
+      startTime: "09:00",
+      duration: 4,
+      referralCode: "",
+    }),
     "PUT /api/bookings/:id/status": () => ({ status: "CONFIRMED" }),
     "PUT /api/bookings/:id/reschedule": () => ({ date: weekdayAhead(4), startTime: "13:00" }),
     "POST /api/bookings/:id/review": () => ({ rating: 5, text: "Thanks" }),
@@ -130,15 +149,7 @@ afterAll(() => server?.close());
 const fieldsOf = (value: unknown) =>
   value && typeof value === "object" && "shape" in value && typeof value.shape === "object" && value.shape ? Object.keys(value.shape) : [];
 /** Every field name the shared schemas know, to build and extend bodies and query strings. */
-const FIELD_NAMES = [
-  ...new Set(Object.values(shared).flatMap(fieldsOf)),
-  "cursor",
-  "page",
-  "q",
-  "age",
-  "limit",
-  "role",
-];
+const FIELD_NAMES = [...new Set(Object.values(shared).flatMap(fieldsOf)), "cursor", "page", "q", "age", "limit", "role"];
 /** The query-string parameters of the shared query schemas (`…QuerySchema`, `…SearchSchema`, `…PageSchema`, `…ViewSchema`). */
 const QUERY_NAMES = [
   ...new Set(Object.entries(shared).flatMap(([name, value]) => (/(Query|Search|Page|View)Schema$/.test(name) ? fieldsOf(value) : []))),
@@ -150,7 +161,28 @@ const encode = (value: string) => encodeURIComponent(Buffer.from(value).toString
 /** One of the fixtures' real ids (read when generating: they exist by then). */
 const knownId = fc.nat({ max: 1_000 }).map((index) => ids[index % ids.length]!);
 const controlText = fc.string({
-  unit: fc.constantFrom("\u0000", "\u0001", "\u0007", "\b", "\t", "\n", "\r", "\u001b", "\u007f", "\u0085", "\u2028", "\ud800", "a", "é", "😀", " ", "%", "'", "\\", "<"),
+  unit: fc.constantFrom(
+    "\u0000",
+    "\u0001",
+    "\u0007",
+    "\b",
+    "\t",
+    "\n",
+    "\r",
+    "\u001b",
+    "\u007f",
+    "\u0085",
+    "\u2028",
+    "\ud800",
+    "a",
+    "é",
+    "😀",
+    " ",
+    "%",
+    "'",
+    "\\",
+    "<",
+  ),
   maxLength: 24,
 });
 const badDate = fc.constantFrom(
@@ -168,7 +200,15 @@ const badDate = fc.constantFrom(
   "1",
   "",
 );
-const badId = fc.constantFrom("-".repeat(36), "00000000-0000-0000-0000-00000000000g", "0".repeat(36), "null", "' or 1=1 --", "../../etc/passwd", "\u0000");
+const badId = fc.constantFrom(
+  "-".repeat(36),
+  "00000000-0000-0000-0000-00000000000g",
+  "0".repeat(36),
+  "null",
+  "' or 1=1 --",
+  "../../etc/passwd",
+  "\u0000",
+);
 const hugeText = fc.constantFrom("a".repeat(5_000), "é".repeat(60_000), "\u0000".repeat(1_000), "<p>".repeat(20_000));
 const odd = fc.constantFrom(0, -1, 1e308, -1e308, 2 ** 53 + 2, 4.5, -0.0001, "NaN", "Infinity", "1e400", "0x10", " 5 ", true, false, null, [], {});
 const scalar = fc.oneof(fc.string({ unit: "binary", maxLength: 40 }), controlText, fc.integer(), fc.double({ noNaN: true }), odd, badDate, badId);
@@ -231,7 +271,10 @@ const parameterCount = (url: string) => (url.match(/:[A-Za-z]+|\*/g) ?? []).leng
 
 const hasBody = (method: string) => method !== "GET" && method !== "HEAD";
 
-const toQuery = (values: Record<string, string>) => Object.entries(values).map(([key, value]) => `${key}=${value}`).join("&");
+const toQuery = (values: Record<string, string>) =>
+  Object.entries(values)
+    .map(([key, value]) => `${key}=${value}`)
+    .join("&");
 
 /** The route's valid query with one parameter changed, dropped, repeated or added. */
 function queryFor(sample: Record<string, string> | undefined) {
@@ -324,7 +367,15 @@ function fixedAttempts(method: string, url: string): Attempt[] {
 /** Fresh sessions and untouched accounts before each route: a fuzzed logout or suspension must not blind the next. */
 async function resetActors() {
   const accounts = [people.boss, people.assistant, people.operator];
-  await server.database.db.update(users).set({ suspendedAt: null }).where(inArray(users.id, accounts.map((account) => account.user.id)));
+  await server.database.db
+    .update(users)
+    .set({ suspendedAt: null })
+    .where(
+      inArray(
+        users.id,
+        accounts.map((account) => account.user.id),
+      ),
+    );
   await server.database.db.update(users).set({ role: "Boss" }).where(eq(users.id, people.boss.user.id));
   await server.database.db.update(users).set({ role: "Assistant" }).where(eq(users.id, people.assistant.user.id));
   for (const name of ["boss", "assistant", "operator"] as const) {
@@ -392,7 +443,9 @@ describe("fuzzing every route", () => {
         { seed: SEED, numRuns: RUNS_PER_ROUTE, endOnFailure: true },
       );
       if (result.failed && result.counterexample) {
-        problems.push(`${describeAttempt(route.method, result.counterexample[0])} → ${(result.errorInstance as Error)?.message ?? result.errorInstance}`);
+        problems.push(
+          `${describeAttempt(route.method, result.counterexample[0])} → ${(result.errorInstance as Error)?.message ?? result.errorInstance}`,
+        );
       }
     }
     expect(problems).toEqual([]);

@@ -80,10 +80,16 @@ describe("control characters in text", () => {
   });
 
   it("keeps line breaks and tabs in multi-line text but not in a one-line field", async () => {
-    const sent = await server.api("POST", "/api/messages/send", { token: boss.token, body: { recipientId: assistant.user.id, message: "Hi\n\tthere" } });
+    const sent = await server.api("POST", "/api/messages/send", {
+      token: boss.token,
+      body: { recipientId: assistant.user.id, message: "Hi\n\tthere" },
+    });
     expect(sent.status).toBe(201);
     expect(sent.body.message.text).toBe("Hi\n\tthere");
-    const bio = await server.api("PUT", `/api/users/${assistant.user.id}`, { token: assistant.token, body: { ...profileFields(), bio: "Line one\r\nLine two" } });
+    const bio = await server.api("PUT", `/api/users/${assistant.user.id}`, {
+      token: assistant.token,
+      body: { ...profileFields(), bio: "Line one\r\nLine two" },
+    });
     expect([bio.status, bio.body.user.bio]).toEqual([200, "Line one\r\nLine two"]);
     expect(await answer("POST", "/api/posts", { ...posting(), title: "Book\nkeeping" }, assistant.token)).toEqual([400, MSG.textControl]);
     expect(await answer("POST", "/api/gallery", { imageUrl, title: "a\tb" }, assistant.token)).toEqual([400, MSG.textControl]);

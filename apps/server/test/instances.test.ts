@@ -89,7 +89,12 @@ describe.runIf(databaseUrl && redisUrl)("two server processes sharing PostgreSQL
         const response = await fetch(`${(i % 2 ? b : a).url}/api/bookings/create`, {
           method: "POST",
           headers: { "content-type": "application/json", authorization: `Bearer ${client.token}` },
-          body: JSON.stringify({ consultantId: consultant.userInfo.id, date, startTime: fullDay || i % 2 ? "09:00" : "13:00", duration: fullDay ? 8 : 4 }),
+          body: JSON.stringify({
+            consultantId: consultant.userInfo.id,
+            date,
+            startTime: fullDay || i % 2 ? "09:00" : "13:00",
+            duration: fullDay ? 8 : 4,
+          }),
         });
         return response.status;
       }),

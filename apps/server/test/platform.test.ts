@@ -120,7 +120,13 @@ describe("web app and shutdown", () => {
 
     const answered = new Promise<number>((resolve, reject) => {
       const request = http.request(
-        { host: "127.0.0.1", port, path: "/api/auth/login", method: "POST", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/api/auth/login",
+          method: "POST",
+          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+        },
         (response) => {
           response.resume();
           resolve(response.statusCode!);

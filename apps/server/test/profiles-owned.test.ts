@@ -134,7 +134,12 @@ describe("postings", () => {
       rate: 1250,
       isSaved: false,
       user: { id: me.user.id, username: me.user.username },
-      postDetail: { desc: "<p>I keep your <strong>books</strong> tidy.</p>", size: "20 hours/week", school: "Central Philippine University", restaurant: 0 },
+      postDetail: {
+        desc: "<p>I keep your <strong>books</strong> tidy.</p>",
+        size: "20 hours/week",
+        school: "Central Philippine University",
+        restaurant: 0,
+      },
     });
     expect(created.body.images).toHaveLength(2);
 
@@ -207,9 +212,12 @@ describe("postings", () => {
     ['<a href="javascript:alert(1)">click</a>', '<a rel="noopener noreferrer nofollow" target="_blank">click</a>'],
     ['<p onclick="steal()" style="position:fixed">hi</p>', "<p>hi</p>"],
     ['<iframe src="https://evil.example"></iframe><svg onload=alert(1)></svg>', ""],
-    ['<a href="https://ok.example" onmouseover="x()">site</a>', '<a href="https://ok.example" rel="noopener noreferrer nofollow" target="_blank">site</a>'],
+    [
+      '<a href="https://ok.example" onmouseover="x()">site</a>',
+      '<a href="https://ok.example" rel="noopener noreferrer nofollow" target="_blank">site</a>',
+    ],
     ["<scr<script>ipt>alert(1)</script>", "ipt&gt;alert(1)"],
-    ['<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>', ""],
+    ["<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>", ""],
   ])("sanitises the description %s", async (payload, expected) => {
     const me = await signUp(server, { role: "Assistant" });
     const created = await server.api<Posting>("POST", "/api/posts", { token: me.token, body: await postingInput(me, { description: payload }) });

@@ -24,8 +24,7 @@ describe.runIf(redisUrl)("several instances with Redis", () => {
   });
 
   it("count login attempts together, so a second instance is no way around the limit", async () => {
-    const attempt = (server: TestServer) =>
-      server.api("POST", "/api/auth/login", { body: { username: "someone", password: "wrong-one" } });
+    const attempt = (server: TestServer) => server.api("POST", "/api/auth/login", { body: { username: "someone", password: "wrong-one" } });
     const statuses = [(await attempt(a)).status, (await attempt(b)).status, (await attempt(a)).status];
     expect(statuses).toEqual([400, 400, 400]);
     const blocked = await attempt(b);

@@ -145,7 +145,10 @@ describe("reviews", () => {
     expect(shown.reviewCount).toBe(all.length);
     expect(shown.rating).toBeCloseTo(average, 4);
 
-    const bad = await server.api("GET", `/api/profiles/${consultant.user.id}/reviews?cursor=${Buffer.from('{"publishedAt":"2026-99-99T00:00:00Z","id":"------------------------------------"}').toString("base64url")}`);
+    const bad = await server.api(
+      "GET",
+      `/api/profiles/${consultant.user.id}/reviews?cursor=${Buffer.from('{"publishedAt":"2026-99-99T00:00:00Z","id":"------------------------------------"}').toString("base64url")}`,
+    );
     expect([bad.status, bad.body.message]).toEqual([400, MSG.invalidCursor]);
   });
 });

@@ -63,7 +63,10 @@ describe.runIf(databaseUrl)("the hold sweep with two server processes", () => {
       ids.push(created.body.booking.id);
     }
     // All of them are a day and a minute old: due now, for both processes at once.
-    await db.db.update(bookings).set({ createdAt: new Date(Date.now() - 24 * 3600_000 - 60_000) }).where(inArray(bookings.id, ids));
+    await db.db
+      .update(bookings)
+      .set({ createdAt: new Date(Date.now() - 24 * 3600_000 - 60_000) })
+      .where(inArray(bookings.id, ids));
     const sweeps = await Promise.all(Array.from({ length: 6 }, (_, i) => api(i % 2 === 0 ? a : b, "POST", "/api/test/sweep")));
     const expiredByCalls = sweeps.flatMap((s) => s.body.expired as string[]);
     expect(sweeps.map((s) => s.status)).toEqual(sweeps.map(() => 200));

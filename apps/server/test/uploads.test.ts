@@ -35,7 +35,9 @@ describe("uploads", () => {
   });
 
   it("refuses image types outside the allowed list, whatever the name", async () => {
-    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } })
+      .webp()
+      .toBuffer();
     const { status, body } = await uploadImage(server, { file: webp, name: "photo.jpg", type: "image/jpeg", folder: "gallery", token });
     expect(status).toBe(415);
     expect(body.message).toBe(MSG.uploadInvalidType);

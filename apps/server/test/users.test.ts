@@ -22,16 +22,12 @@ const changesOf = (account: Account, override: Partial<UpdateUserInput> = {}): U
   role: account.user.role,
   ...override,
 });
-const update = (account: Account, body: unknown, id = account.user.id) =>
-  server.api("PUT", `/api/users/${id}`, { token: account.token, body });
+const update = (account: Account, body: unknown, id = account.user.id) => server.api("PUT", `/api/users/${id}`, { token: account.token, body });
 
 describe("PUT /users/{id}", () => {
   it("updates one's own account and answers the new user", async () => {
     const me = await signUp(server);
-    const { status, body } = await update(
-      me,
-      changesOf(me, { firstName: "Maria", location: "Cebu City", skills: ["AI", "SEO"], bio: "Hello po!" }),
-    );
+    const { status, body } = await update(me, changesOf(me, { firstName: "Maria", location: "Cebu City", skills: ["AI", "SEO"], bio: "Hello po!" }));
     expect(status).toBe(200);
     expect(body.user).toMatchObject({ firstName: "Maria", location: "Cebu City", skills: ["AI", "SEO"], bio: "Hello po!" });
     const verify = await server.api("GET", "/api/users/verify", { token: me.token });

@@ -14,10 +14,7 @@ import { PageNotFound, RouteError } from "./layouts/RouteError";
  */
 
 /** A page module (default export) and, when it has one, its loader's module: loaded together. */
-function lazyPage(
-  component: () => Promise<{ default: ComponentType }>,
-  loader?: () => Promise<LoaderFunction>,
-): RouteObject["lazy"] {
+function lazyPage(component: () => Promise<{ default: ComponentType }>, loader?: () => Promise<LoaderFunction>): RouteObject["lazy"] {
   return { Component: async () => (await component()).default, ...(loader && { loader }) };
 }
 

@@ -59,8 +59,16 @@ describe("the dashboard's actions (spec: only to whom they are allowed)", () => 
 describe("the dashboard's reschedule choices", () => {
   it("offers the weekdays among the next 14 days", () => {
     expect(rescheduleDates(TODAY)).toEqual([
-      "2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27",
-      "2026-11-30", "2026-12-01", "2026-12-02", "2026-12-03", "2026-12-04",
+      "2026-11-23",
+      "2026-11-24",
+      "2026-11-25",
+      "2026-11-26",
+      "2026-11-27",
+      "2026-11-30",
+      "2026-12-01",
+      "2026-12-02",
+      "2026-12-03",
+      "2026-12-04",
     ]);
   });
   const half = booking("2026-11-25", "PENDING");
@@ -82,7 +90,9 @@ describe("the dashboard's reschedule choices", () => {
 
 describe("Add to Calendar", () => {
   it("links Google Calendar to the booking's real Manila start and end", () => {
-    const link = new URL(googleCalendarLink(booking("2026-11-24", "CONFIRMED", { startTime: "09:00", endTime: "17:00", duration: 8 }), "Maria Santos"));
+    const link = new URL(
+      googleCalendarLink(booking("2026-11-24", "CONFIRMED", { startTime: "09:00", endTime: "17:00", duration: 8 }), "Maria Santos"),
+    );
     expect(link.origin + link.pathname).toBe("https://calendar.google.com/calendar/render");
     expect(link.searchParams.get("dates")).toBe("20261124T090000/20261124T170000");
     expect(link.searchParams.get("ctz")).toBe("Asia/Manila");

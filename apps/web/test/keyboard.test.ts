@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  addMonths,
-  firstMonthShowing,
-  gridKeyTarget,
-  monthWeeks,
-  tabStopDay,
-} from "../src/features/bookings/date-grid";
+import { addMonths, firstMonthShowing, gridKeyTarget, monthWeeks, tabStopDay } from "../src/features/bookings/date-grid";
 import { menuKeyTarget } from "../src/layouts/menu-keys";
 
 // Wednesday 2026-11-18: Sunday the 15th to Saturday the 21st.

@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MSG, formatRating, type AppNotification, type PaymentStatus } from "@vam/shared";
 import { bookingMenuActions } from "../src/features/bookings/booking-menu";
-import {
-  cancelReasonText,
-  completeWaitsForPayment,
-  showsPaymentReference,
-  showsPaymentStatus,
-} from "../src/features/bookings/booking-payment";
+import { cancelReasonText, completeWaitsForPayment, showsPaymentReference, showsPaymentStatus } from "../src/features/bookings/booking-payment";
 import { dashboardActions } from "../src/features/dashboard/dashboard-actions";
 import { notificationTarget } from "../src/features/notifications/notification-target";
 import { authorName, bookingReviewView, hasReviewContent, ratingAccessibleText } from "../src/features/reviews/review-view";

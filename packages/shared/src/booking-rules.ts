@@ -115,8 +115,7 @@ export function actionFor(status: (typeof TARGET_STATUSES)[number]): Exclude<Boo
 
 /** Referral rewards (pesos), paid once per completed booking. */
 export const REFERRAL_REWARD = { underFullDay: 500, fullDay: 1000, fullDayHours: 8 } as const;
-export const referralRewardFor = (hours: number) =>
-  hours >= REFERRAL_REWARD.fullDayHours ? REFERRAL_REWARD.fullDay : REFERRAL_REWARD.underFullDay;
+export const referralRewardFor = (hours: number) => (hours >= REFERRAL_REWARD.fullDayHours ? REFERRAL_REWARD.fullDay : REFERRAL_REWARD.underFullDay);
 
 /** Displayed earnings: 125 pesos per booked hour of one's referrals, or what was paid if more. */
 export const REFERRAL_PESOS_PER_HOUR = 125;

@@ -2,18 +2,20 @@ import type { Db } from "../db/client.js";
 import { auditLog } from "../db/schema.js";
 
 export type AuditAction =
-  | "payment.received"
-  | "payment.rejected"
-  | "user.suspended"
-  | "user.restored"
-  | "user.promoted"
-  | "review.hidden"
-  | "review.shown";
+  "payment.received" | "payment.rejected" | "user.suspended" | "user.restored" | "user.promoted" | "review.hidden" | "review.shown";
 
 /** Records one operator action in the caller's transaction: who, what, before and after. */
 export async function recordAudit(
   tx: Db,
-  entry: { actorId: string; action: AuditAction; entityType: "booking" | "user" | "review"; entityId: string; before: unknown; after: unknown; at: Date },
+  entry: {
+    actorId: string;
+    action: AuditAction;
+    entityType: "booking" | "user" | "review";
+    entityId: string;
+    before: unknown;
+    after: unknown;
+    at: Date;
+  },
 ) {
   await tx.insert(auditLog).values({
     actorId: entry.actorId,

@@ -138,7 +138,10 @@ export async function adminRoutes(app: FastifyInstance) {
   });
 
   const userById = async (rawId: string) => {
-    const [user] = await app.db.select().from(users).where(eq(users.id, pathId(rawId, MSG.userNotFound)));
+    const [user] = await app.db
+      .select()
+      .from(users)
+      .where(eq(users.id, pathId(rawId, MSG.userNotFound)));
     if (!user) throw notFound(MSG.userNotFound);
     return user;
   };
@@ -245,7 +248,11 @@ export async function adminRoutes(app: FastifyInstance) {
       const [review] = await tx.select().from(reviews).where(eq(reviews.id, id)).for("update");
       if (!review) throw notFound(MSG.reviewNotFound);
       if (Boolean(review.hiddenAt) === hidden) return;
-      const [updated] = await tx.update(reviews).set({ hiddenAt: hidden ? now : null }).where(eq(reviews.id, id)).returning();
+      const [updated] = await tx
+        .update(reviews)
+        .set({ hiddenAt: hidden ? now : null })
+        .where(eq(reviews.id, id))
+        .returning();
       await refreshRating(tx, review.subjectId);
       await recordAudit(tx, {
         actorId: operator.id,
@@ -269,13 +276,26 @@ export async function adminRoutes(app: FastifyInstance) {
     const since = new Date(`${firstWeek}T00:00:00+08:00`);
     const [byWeek, [rewards], [active7], [active30], [userTotals], [bookingTotals]] = await Promise.all([
       app.db
-        .select({ week: manilaWeek, status: bookings.status, count: sql<number>`count(*)::int`, pesos: sql<number>`coalesce(sum(${bookings.price}), 0)::int` })
+        .select({
+          week: manilaWeek,
+          status: bookings.status,
+          count: sql<number>`count(*)::int`,
+          pesos: sql<number>`coalesce(sum(${bookings.price}), 0)::int`,
+        })
         .from(bookings)
         .where(gt(bookings.createdAt, since))
         .groupBy(manilaWeek, bookings.status),
-      app.db.select({ count: sql<number>`count(*)::int`, pesos: sql<number>`coalesce(sum(${referralRewards.amount}), 0)::int` }).from(referralRewards),
-      app.db.select({ n: sql<number>`count(distinct ${sessions.userId})::int` }).from(sessions).where(gt(sessions.createdAt, new Date(now.getTime() - 7 * DAY_MS))),
-      app.db.select({ n: sql<number>`count(distinct ${sessions.userId})::int` }).from(sessions).where(gt(sessions.createdAt, new Date(now.getTime() - 30 * DAY_MS))),
+      app.db
+        .select({ count: sql<number>`count(*)::int`, pesos: sql<number>`coalesce(sum(${referralRewards.amount}), 0)::int` })
+        .from(referralRewards),
+      app.db
+        .select({ n: sql<number>`count(distinct ${sessions.userId})::int` })
+        .from(sessions)
+        .where(gt(sessions.createdAt, new Date(now.getTime() - 7 * DAY_MS))),
+      app.db
+        .select({ n: sql<number>`count(distinct ${sessions.userId})::int` })
+        .from(sessions)
+        .where(gt(sessions.createdAt, new Date(now.getTime() - 30 * DAY_MS))),
       app.db
         .select({ users: sql<number>`count(*)::int`, assistants: sql<number>`count(*) filter (where ${users.role} = 'Assistant')::int` })
         .from(users),
@@ -340,4 +360,3 @@ export async function adminRoutes(app: FastifyInstance) {
 const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 /** The Monday of the week of a calendar date. */
 const mondayOf = (iso: string) => addDays(iso, -((new Date(`${iso}T00:00:00Z`).getUTCDay() + 6) % 7));
-

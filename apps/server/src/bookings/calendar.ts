@@ -5,7 +5,11 @@ import type { BookingWithParties } from "./queries.js";
 
 /** "Maria-Pena-2026-11-23.ics": ASCII only, so every browser and file system keeps it. */
 function fileName(firstName: string, lastName: string, date: string) {
-  const ascii = `${firstName} ${lastName}`.normalize("NFKD").replace(/\p{M}/gu, "").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  const ascii = `${firstName} ${lastName}`
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
   return `${ascii || "booking"}-${date}.ics`;
 }
 

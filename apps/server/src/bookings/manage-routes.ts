@@ -1,15 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import {
-  MSG,
-  SLOT_STARTS,
-  actionFor,
-  bookingRefusal,
-  bookingStatusSchema,
-  bookingViewSchema,
-  rescheduleSchema,
-  type Booking,
-} from "@vam/shared";
+import { MSG, SLOT_STARTS, actionFor, bookingRefusal, bookingStatusSchema, bookingViewSchema, rescheduleSchema, type Booking } from "@vam/shared";
 import { currentUser } from "../auth/authenticate.js";
 import { bookings } from "../db/schema.js";
 import { badRequest, conflict, notFound, parseWith, pgError } from "../http/errors.js";

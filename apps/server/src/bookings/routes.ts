@@ -31,7 +31,10 @@ export const CONSULTANT_AUTO_REPLY = "Hello Boss! Confirming your booking.";
 
 export async function bookingRoutes(app: FastifyInstance) {
   async function assistant(rawId: string) {
-    const [user] = await app.db.select().from(users).where(eq(users.id, pathId(rawId, MSG.consultantNotFound)));
+    const [user] = await app.db
+      .select()
+      .from(users)
+      .where(eq(users.id, pathId(rawId, MSG.consultantNotFound)));
     if (!user || user.role !== "Assistant" || user.suspendedAt) throw notFound(MSG.consultantNotFound);
     return user;
   }

@@ -26,12 +26,7 @@ export function holdingBookings(db: Db, consultantId: string, from: Date, to: Da
     .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
     .from(bookings)
     .where(
-      and(
-        eq(bookings.consultantId, consultantId),
-        inArray(bookings.status, [...HOLDING]),
-        lt(bookings.startsAt, to),
-        gt(bookings.endsAt, from),
-      ),
+      and(eq(bookings.consultantId, consultantId), inArray(bookings.status, [...HOLDING]), lt(bookings.startsAt, to), gt(bookings.endsAt, from)),
     );
 }
 

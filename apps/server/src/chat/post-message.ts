@@ -44,12 +44,7 @@ export async function storeMessage(
   await tx
     .delete(notifications)
     .where(
-      and(
-        eq(notifications.userId, recipientId),
-        eq(notifications.chatId, chat.id),
-        eq(notifications.type, "MESSAGE"),
-        eq(notifications.read, true),
-      ),
+      and(eq(notifications.userId, recipientId), eq(notifications.chatId, chat.id), eq(notifications.type, "MESSAGE"), eq(notifications.read, true)),
     );
   const [notification] = await tx
     .insert(notifications)

@@ -12,7 +12,10 @@ export const otherMember = (chat: ChatRow, userId: string) => (chat.userAId === 
 
 export async function findChatBetween(db: Db, a: string, b: string) {
   const [userAId, userBId] = orderedPair(a, b);
-  const [chat] = await db.select().from(chats).where(and(eq(chats.userAId, userAId), eq(chats.userBId, userBId)));
+  const [chat] = await db
+    .select()
+    .from(chats)
+    .where(and(eq(chats.userAId, userAId), eq(chats.userBId, userBId)));
   return chat;
 }
 

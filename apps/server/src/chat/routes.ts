@@ -22,7 +22,10 @@ export async function chatRoutes(app: FastifyInstance) {
   app.get("/chats", { preHandler: app.authenticate }, async (request) => {
     const me = currentUser(request);
     const rows = await chatsOf(app.db, me.id);
-    const last = await lastMessages(app.db, rows.map((row) => row.chat.id));
+    const last = await lastMessages(
+      app.db,
+      rows.map((row) => row.chat.id),
+    );
     return rows.map((row) => toChat(row.chat, row.other, last.get(row.chat.id)));
   });
 
@@ -71,7 +74,11 @@ export async function chatRoutes(app: FastifyInstance) {
     const me = currentUser(request);
     const chat = await chatOfMember(app.db, pathId(request.params.chatId, MSG.chatNotFound), me.id);
     const column = chat.userAId === me.id ? "userAReadAt" : "userBReadAt";
-    const [updated] = await app.db.update(chats).set({ [column]: sql`clock_timestamp()` }).where(eq(chats.id, chat.id)).returning();
+    const [updated] = await app.db
+      .update(chats)
+      .set({ [column]: sql`clock_timestamp()` })
+      .where(eq(chats.id, chat.id))
+      .returning();
     await app.db
       .update(notifications)
       .set({ read: true, updatedAt: new Date() })

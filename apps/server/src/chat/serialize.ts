@@ -18,10 +18,7 @@ export const toPerson = (user: UserRow): ChatPerson => ({
 /** Members who have read up to the last message (or have nothing to read). */
 export function seenBy(chat: ChatRow): string[] {
   const readUpTo = (readAt: Date | null) => !chat.lastMessageAt || (readAt !== null && readAt >= chat.lastMessageAt);
-  return [
-    ...(readUpTo(chat.userAReadAt) ? [chat.userAId] : []),
-    ...(readUpTo(chat.userBReadAt) ? [chat.userBId] : []),
-  ];
+  return [...(readUpTo(chat.userAReadAt) ? [chat.userAId] : []), ...(readUpTo(chat.userBReadAt) ? [chat.userBId] : [])];
 }
 
 export function toChat(chat: ChatRow, other: UserRow, last: LastMessage | undefined): Chat {

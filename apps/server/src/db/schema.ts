@@ -39,7 +39,10 @@ export const users = pgTable(
     lastName: text("last_name").notNull(),
     role: roleEnum("role").notNull(),
     location: text("location").notNull(),
-    skills: text("skills").array().notNull().default(sql`'{}'::text[]`),
+    skills: text("skills")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     experience: text("experience").notNull(),
     availability: text("availability").notNull(),
     /** Pesos per hour; set only for Assistants. */
@@ -119,8 +122,10 @@ export const profiles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("profiles_user_idx").on(t.userId), // Ascending, read backwards for "newest first" (a DESC NULLS LAST index would not match that order).
-    index("profiles_created_idx").on(t.createdAt, t.id)],
+  (t) => [
+    uniqueIndex("profiles_user_idx").on(t.userId), // Ascending, read backwards for "newest first" (a DESC NULLS LAST index would not match that order).
+    index("profiles_created_idx").on(t.createdAt, t.id),
+  ],
 );
 
 export const galleryPhotos = pgTable(
@@ -150,7 +155,10 @@ export const postings = pgTable(
     title: text("title").notNull(),
     address: text("address").notNull(),
     rate: integer("rate").notNull(),
-    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    images: text("images")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Sanitised HTML. */
     description: text("description").notNull().default(""),
     hours: text("hours"),
@@ -214,7 +222,9 @@ export const bookings = pgTable(
     index("bookings_consultant_idx").on(t.consultantId, t.startsAt),
     index("bookings_client_idx").on(t.clientId, t.startsAt),
     // The hold sweep and the console's payments list read only open bookings.
-    index("bookings_pending_created_idx").on(t.createdAt).where(sql`${t.status} = 'PENDING'`),
+    index("bookings_pending_created_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'PENDING'`),
     index("bookings_unverified_created_idx")
       .on(t.createdAt)
       .where(sql`${t.paymentStatus} = 'UNVERIFIED' and ${t.status} in ('PENDING', 'CONFIRMED')`),
@@ -278,7 +288,9 @@ export const messages = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     text: text("text").notNull(),
     // The statement's own time, not the transaction's: two messages of one transaction keep their order.
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [index("messages_chat_idx").on(t.chatId, t.createdAt)],
 );
@@ -336,7 +348,9 @@ export const reviews = pgTable(
   (t) => [
     uniqueIndex("reviews_booking_author_idx").on(t.bookingId, t.authorId),
     index("reviews_subject_published_idx").on(t.subjectId, t.publishedAt, t.id),
-    index("reviews_unpublished_idx").on(t.bookingId).where(sql`${t.publishedAt} is null`),
+    index("reviews_unpublished_idx")
+      .on(t.bookingId)
+      .where(sql`${t.publishedAt} is null`),
     check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
     check("reviews_not_self_check", sql`${t.authorId} <> ${t.subjectId}`),
   ],

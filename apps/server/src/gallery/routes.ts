@@ -20,7 +20,10 @@ const toGalleryPhoto = (row: PhotoRow): GalleryPhoto => ({
 
 export async function galleryRoutes(app: FastifyInstance) {
   const suspended = (userId: string) =>
-    app.db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNotNull(users.suspendedAt)));
+    app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), isNotNull(users.suspendedAt)));
 
   async function photosOf(userId: string, publicOnly: boolean) {
     const rows = await app.db

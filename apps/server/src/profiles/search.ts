@@ -15,7 +15,14 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
  * "Cebu City" does not also match every other city.
  */
 function everyWord(column: SQL, query: string): SQL[] {
-  const words = [...new Set(query.toLowerCase().split(/[\s,]+/).filter(Boolean))].slice(0, MAX_WORDS);
+  const words = [
+    ...new Set(
+      query
+        .toLowerCase()
+        .split(/[\s,]+/)
+        .filter(Boolean),
+    ),
+  ].slice(0, MAX_WORDS);
   return words.map((word) => sql`(${column} like ${`%${escapeLike(word)}%`} or ${word} <% ${column})`);
 }
 

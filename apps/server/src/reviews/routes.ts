@@ -1,14 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import {
-  MSG,
-  REVIEW_PAGE_SIZE,
-  createReviewSchema,
-  reviewCursorSchema,
-  reviewPageSchema,
-  reviewRefusal,
-  type ReviewPage,
-} from "@vam/shared";
+import { MSG, REVIEW_PAGE_SIZE, createReviewSchema, reviewCursorSchema, reviewPageSchema, reviewRefusal, type ReviewPage } from "@vam/shared";
 import { currentUser } from "../auth/authenticate.js";
 import { publishChange } from "../bookings/changes.js";
 import { partyBooking } from "../bookings/queries.js";
@@ -33,10 +25,16 @@ export async function reviewRoutes(app: FastifyInstance) {
         const found = await partyBooking(tx, id, me.id, { lock: true });
         const now = app.clock.now();
         const written = await tx.select({ authorId: reviews.authorId }).from(reviews).where(eq(reviews.bookingId, id));
-        const refusal = reviewRefusal(found.booking, written.some((row) => row.authorId === me.id), now);
+        const refusal = reviewRefusal(
+          found.booking,
+          written.some((row) => row.authorId === me.id),
+          now,
+        );
         if (refusal) throw conflict(refusal);
         const subject = found.party === "client" ? found.consultant : found.client;
-        await tx.insert(reviews).values({ bookingId: id, authorId: me.id, subjectId: subject.id, rating: input.rating, text: input.text, createdAt: now });
+        await tx
+          .insert(reviews)
+          .values({ bookingId: id, authorId: me.id, subjectId: subject.id, rating: input.rating, text: input.text, createdAt: now });
         // Double-blind: both become visible once both are written.
         const notices = written.length > 0 ? await publishReviews(tx, eq(reviews.bookingId, id), now) : [];
         return { found, notices };

@@ -325,8 +325,5 @@ const ASSISTANT_REVIEWS: Record<3 | 4 | 5, readonly string[]> = {
     "Nice to work with. Some files arrived late, but nothing we could not manage.",
     "Clear about priorities, though the task list was a bit long for four hours.",
   ],
-  3: [
-    "Instructions were unclear at first and the scope grew during the session.",
-    "Polite, but hard to reach for approvals, so some tasks waited.",
-  ],
+  3: ["Instructions were unclear at first and the scope grew during the session.", "Polite, but hard to reach for approvals, so some tasks waited."],
 };

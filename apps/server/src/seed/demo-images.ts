@@ -67,12 +67,7 @@ function pick<T>(list: readonly T[], index: number): T {
 }
 
 export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }
 
 export function initialsOf(firstName: string, lastName: string): string {
@@ -112,7 +107,9 @@ export function avatarSvg(firstName: string, lastName: string, index: number): s
 
 /** A 256x256 JPEG with the person's initials on a warm gradient. */
 export async function renderAvatar(firstName: string, lastName: string, index: number): Promise<Buffer> {
-  return sharp(Buffer.from(avatarSvg(firstName, lastName, index))).jpeg(JPEG).toBuffer();
+  return sharp(Buffer.from(avatarSvg(firstName, lastName, index)))
+    .jpeg(JPEG)
+    .toBuffer();
 }
 
 // ---------------------------------------------------------------------------------------
@@ -273,9 +270,7 @@ const MOTIFS: Record<DemoSkill, Motif> = {
   AI(p, rnd) {
     const layers = [3, 5, 5, 2];
     const xs = [300, 440, 584, 724];
-    const nodes = layers.map((count, l) =>
-      Array.from({ length: count }, (_, i) => ({ x: xs[l]!, y: round(286 + (i - (count - 1) / 2) * 72) })),
-    );
+    const nodes = layers.map((count, l) => Array.from({ length: count }, (_, i) => ({ x: xs[l]!, y: round(286 + (i - (count - 1) / 2) * 72) })));
     let edges = "";
     for (let l = 0; l < nodes.length - 1; l++) {
       for (const a of nodes[l]!) {
@@ -457,5 +452,7 @@ export function workImageSvg(skill: DemoSkill, index: number): string {
 
 /** A 1024x640 JPEG: an abstract composition for the skill, without words. */
 export async function renderWorkImage(skill: DemoSkill, index: number): Promise<Buffer> {
-  return sharp(Buffer.from(workImageSvg(skill, index))).jpeg(JPEG).toBuffer();
+  return sharp(Buffer.from(workImageSvg(skill, index)))
+    .jpeg(JPEG)
+    .toBuffer();
 }

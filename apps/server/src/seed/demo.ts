@@ -251,9 +251,7 @@ export async function seedDemoData(db: Db, config: Config): Promise<DemoLogin[]>
           return { userId: owner.id, title: `${owner.firstName} ${owner.lastName} Profile`, createdAt, updatedAt: createdAt };
         }),
     );
-    await tx.insert(galleryPhotos).values(
-      galleryRows.map(({ key, ...photo }) => ({ ...photo, imageUrl: url(key), isPublic: true })),
-    );
+    await tx.insert(galleryPhotos).values(galleryRows.map(({ key, ...photo }) => ({ ...photo, imageUrl: url(key), isPublic: true })));
     await tx.insert(postings).values(
       postingRows.map(({ owner, posting, keys, createdAt }) => ({
         userId: owner.id,
@@ -291,6 +289,11 @@ export async function existingDemoLogins(db: Db): Promise<DemoLogin[]> {
   const rows = await db
     .select({ username: users.username, role: users.role })
     .from(users)
-    .where(inArray(users.username, shown.map((account) => account.username)));
+    .where(
+      inArray(
+        users.username,
+        shown.map((account) => account.username),
+      ),
+    );
   return shown.flatMap((account) => rows.filter((row) => row.username === account.username));
 }

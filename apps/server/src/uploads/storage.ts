@@ -34,15 +34,13 @@ function s3Storage(s3: NonNullable<Config["s3"]>): Storage {
       region: s3.region,
       endpoint: s3.endpoint,
       forcePathStyle: Boolean(s3.endpoint),
-      credentials:
-        s3.accessKeyId && s3.secretAccessKey
-          ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
-          : undefined,
+      credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
     }),
   }));
-  const base = (
-    s3.publicUrl ?? (s3.endpoint ? `${s3.endpoint}/${s3.bucket}` : `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`)
-  ).replace(/\/$/, "");
+  const base = (s3.publicUrl ?? (s3.endpoint ? `${s3.endpoint}/${s3.bucket}` : `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`)).replace(
+    /\/$/,
+    "",
+  );
   return {
     origin: new URL(base).origin,
     async put(key, body, contentType) {

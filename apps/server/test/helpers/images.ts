@@ -2,14 +2,18 @@ import sharp from "sharp";
 import type { TestServer } from "./server.js";
 
 export const pngOf = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 184, b: 166 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 184, b: 166 } } })
+    .png()
+    .toBuffer();
 
 /** A PNG of at least `bytes` bytes: random pixels do not compress. */
 export async function noisyPng(bytes: number): Promise<Buffer> {
   const side = Math.ceil(Math.sqrt(bytes / 3)) + 8;
   const raw = Buffer.alloc(side * side * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (i * 2654435761) >>> 24;
-  return sharp(raw, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(raw, { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 export async function uploadImage(

@@ -12,7 +12,11 @@ export interface TestServer extends RunningServer {
   config: Config;
   /** JSON request to the API; `token` becomes a bearer header. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read the answers they assert on, of any shape
-  api<T = any>(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }>;
+  api<T = any>(
+    method: string,
+    path: string,
+    options?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: T; headers: Headers }>;
 }
 
 /**

@@ -70,9 +70,7 @@ export function Modal({ open, onClose, title, children, footer, className = "max
     }
     if (event.key !== "Tab" || !panelRef.current) return;
     // Only what can take focus now: hidden elements (an inactive tab panel...) are skipped.
-    const focusable = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-      (element) => element.getClientRects().length > 0,
-    );
+    const focusable = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.getClientRects().length > 0);
     const first = focusable[0];
     const last = focusable.at(-1);
     if (!first || !last) {

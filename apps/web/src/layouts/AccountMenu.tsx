@@ -130,9 +130,7 @@ export function AccountMenu({ user, unreadCount, onLogout }: AccountMenuProps) {
           <MenuLink to="/chat" icon={MessageSquare} label="Messages" onChoose={() => close(true)} />
           <MenuLink to="/bookings" icon={CalendarDays} label="Bookings" onChoose={() => close(true)} />
           <MenuLink to="/notifications" icon={Bell} label="Notifications" badge={unreadCount} onChoose={() => close(true)} />
-          {user.role === OPERATOR_ROLE && (
-            <MenuLink to="/admin" icon={ShieldCheck} label="Operator console" onChoose={() => close(true)} />
-          )}
+          {user.role === OPERATOR_ROLE && <MenuLink to="/admin" icon={ShieldCheck} label="Operator console" onChoose={() => close(true)} />}
           <li role="separator" className="my-1 border-t border-slate-800" />
           <li role="none">
             <button

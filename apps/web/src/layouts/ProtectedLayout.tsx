@@ -5,9 +5,5 @@ import { LoadingFallback } from "./LoadingFallback";
 
 export function ProtectedLayout() {
   const { user, loading } = useAuth();
-  return (
-    <AppFrame>
-      {loading ? <LoadingFallback /> : user ? <Outlet /> : <Navigate to="/login" replace />}
-    </AppFrame>
-  );
+  return <AppFrame>{loading ? <LoadingFallback /> : user ? <Outlet /> : <Navigate to="/login" replace />}</AppFrame>;
 }

@@ -4,7 +4,12 @@ import { optionalLine } from "./fields.js";
 
 export const ADMIN_PAGE_SIZE = 25;
 
-const page = z.coerce.number({ error: MSG.adminPageInvalid }).int(MSG.adminPageInvalid).min(1, MSG.adminPageInvalid).max(100_000, MSG.adminPageInvalid).default(1);
+const page = z.coerce
+  .number({ error: MSG.adminPageInvalid })
+  .int(MSG.adminPageInvalid)
+  .min(1, MSG.adminPageInvalid)
+  .max(100_000, MSG.adminPageInvalid)
+  .default(1);
 const search = optionalLine(80, MSG.textTooLong("Search", 80));
 
 /** How long a payment has waited, as the console filters it. */

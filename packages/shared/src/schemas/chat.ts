@@ -4,9 +4,7 @@ import { multiLineText, singleLineText } from "./fields.js";
 
 export const MESSAGE_MAX = 2000;
 
-const messageText = multiLineText({ error: MSG.messageEmpty })
-  .min(1, MSG.messageEmpty)
-  .max(MESSAGE_MAX, MSG.textTooLong("A message", MESSAGE_MAX));
+const messageText = multiLineText({ error: MSG.messageEmpty }).min(1, MSG.messageEmpty).max(MESSAGE_MAX, MSG.textTooLong("A message", MESSAGE_MAX));
 
 /** `POST /messages/send`: a message to a person, in the chat with them (started if needed). */
 export const sendMessageSchema = z.object({ recipientId: z.uuid(MSG.userNotFound), message: messageText });

@@ -13,7 +13,12 @@ export const profileSearchSchema = z.object({
   location: optionalQuery,
   skills: optionalQuery,
   cursor: cursorParam,
-  limit: z.coerce.number({ error: MSG.pageSizeInvalid }).int(MSG.pageSizeInvalid).min(1, MSG.pageSizeInvalid).max(60, MSG.pageSizeInvalid).default(PROFILE_PAGE_SIZE),
+  limit: z.coerce
+    .number({ error: MSG.pageSizeInvalid })
+    .int(MSG.pageSizeInvalid)
+    .min(1, MSG.pageSizeInvalid)
+    .max(60, MSG.pageSizeInvalid)
+    .default(PROFILE_PAGE_SIZE),
 });
 export type ProfileSearch = z.output<typeof profileSearchSchema>;
 
@@ -29,7 +34,9 @@ export const galleryPhotoSchema = z.object({
 export type GalleryPhotoInput = z.input<typeof galleryPhotoSchema>;
 
 const postingText = (label: string, max: number) =>
-  singleLineText({ error: MSG.fieldRequired(label) }).min(1, MSG.fieldRequired(label)).max(max, MSG.textTooLong(label, max));
+  singleLineText({ error: MSG.fieldRequired(label) })
+    .min(1, MSG.fieldRequired(label))
+    .max(max, MSG.textTooLong(label, max));
 const optionalPostingText = (label: string, max: number) => optionalLine(max, MSG.textTooLong(label, max));
 
 export const postingSchema = z.object({

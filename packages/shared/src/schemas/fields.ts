@@ -1,13 +1,5 @@
 import { z } from "zod";
-import {
-  AVAILABILITY_OPTIONS,
-  EXPERIENCE_OPTIONS,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  ROLES,
-  SKILL_OPTIONS,
-  USERNAME_MAX,
-} from "../constants.js";
+import { AVAILABILITY_OPTIONS, EXPERIENCE_OPTIONS, PASSWORD_MAX, PASSWORD_MIN, ROLES, SKILL_OPTIONS, USERNAME_MAX } from "../constants.js";
 import { MSG } from "../messages.js";
 
 /** Every control character (Unicode Cc: NUL, tab, line breaks, DEL, C1). */
@@ -55,10 +47,7 @@ export const email = singleLineText({ error: MSG.emailRequired })
   .transform((value) => value.toLowerCase());
 
 /** Never stored nor queried (only its argon2 hash is), so any character may be part of it. */
-export const password = z
-  .string({ error: MSG.passwordRequired })
-  .min(PASSWORD_MIN, MSG.passwordTooShort)
-  .max(PASSWORD_MAX, MSG.passwordTooLong);
+export const password = z.string({ error: MSG.passwordRequired }).min(PASSWORD_MIN, MSG.passwordTooShort).max(PASSWORD_MAX, MSG.passwordTooLong);
 
 export const role = z.enum(ROLES, { error: MSG.roleRequired });
 export const experience = z.enum(EXPERIENCE_OPTIONS, { error: MSG.experienceRequired });

@@ -5,7 +5,11 @@ import { cursorParam, instant, multiLineText } from "./fields.js";
 
 /** `POST /bookings/{id}/review`: 1 to 5 stars and an optional plain text. */
 export const createReviewSchema = z.object({
-  rating: z.number({ error: MSG.reviewRatingInvalid }).int(MSG.reviewRatingInvalid).min(RATING_MIN, MSG.reviewRatingInvalid).max(RATING_MAX, MSG.reviewRatingInvalid),
+  rating: z
+    .number({ error: MSG.reviewRatingInvalid })
+    .int(MSG.reviewRatingInvalid)
+    .min(RATING_MIN, MSG.reviewRatingInvalid)
+    .max(RATING_MAX, MSG.reviewRatingInvalid),
   // Plain text: line breaks and tabs are fine, other control characters are not.
   text: multiLineText()
     .max(REVIEW_TEXT_MAX, MSG.reviewTextTooLong)

@@ -15,9 +15,7 @@ export function SelectField({ label, options, placeholder, error, className = ""
   return (
     <FieldShell ids={ids} label={label} error={error}>
       <select id={ids.inputId} className={`input ${className}`} {...describedBy(ids, error)} {...selectProps}>
-        <option value="">
-          {placeholder}
-        </option>
+        <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option} value={option}>
             {option}

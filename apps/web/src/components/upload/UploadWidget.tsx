@@ -5,11 +5,7 @@ import { useEffect, useId, useState, type ChangeEvent } from "react";
 import { uploadImage } from "../../api/upload";
 import { maxUploadMb, validateImage } from "./validate-image";
 
-type UploadState =
-  | { status: "idle" }
-  | { status: "uploading"; progress: number }
-  | { status: "success" }
-  | { status: "error"; message: string };
+type UploadState = { status: "idle" } | { status: "uploading"; progress: number } | { status: "success" } | { status: "error"; message: string };
 
 interface UploadWidgetProps {
   folder: UploadFolder;
@@ -101,7 +97,10 @@ export function UploadWidget({ folder, label, onUploaded }: UploadWidgetProps) {
       </div>
 
       {state.status === "error" && (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-rose-500/40 bg-rose-500/10 px-3 py-2 text-sm text-rose-200">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-rose-500/40 bg-rose-500/10 px-3 py-2 text-sm text-rose-200"
+        >
           <span>{state.message}</span>
           <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => setState({ status: "idle" })}>
             Try Again

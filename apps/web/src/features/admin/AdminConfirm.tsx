@@ -19,7 +19,17 @@ interface AdminConfirmProps {
  * The console's yes/no question: ConfirmDialog, "primary" unless told otherwise, and focus that
  * lands on the page's heading when the action removed the button that opened it.
  */
-export function AdminConfirm({ open, title, children, confirmLabel, tone = "primary", busy = false, error = null, onConfirm, onCancel }: AdminConfirmProps) {
+export function AdminConfirm({
+  open,
+  title,
+  children,
+  confirmLabel,
+  tone = "primary",
+  busy = false,
+  error = null,
+  onConfirm,
+  onCancel,
+}: AdminConfirmProps) {
   // The dialog gives focus back to the button that opened it; when the action removed that
   // button (the row left the list, Suspend became Restore), focus goes to the page's heading.
   const wasOpen = useRef(false);

@@ -53,12 +53,7 @@ function Dashboard({ stats }: { stats: AdminStats }) {
             }
           />
           <Tile icon={Banknote} label="Pesos paid" value={formatPeso(totals.pesosPaid)} />
-          <Tile
-            icon={Gift}
-            label="Referral rewards paid"
-            value={whole.format(rewards.count)}
-            detail={`${formatPeso(rewards.pesos)} in all`}
-          />
+          <Tile icon={Gift} label="Referral rewards paid" value={whole.format(rewards.count)} detail={`${formatPeso(rewards.pesos)} in all`} />
           <Tile icon={Activity} label="Active users, 7 days" value={whole.format(activeUsers.last7Days)} />
           <Tile icon={Activity} label="Active users, 30 days" value={whole.format(activeUsers.last30Days)} />
         </dl>

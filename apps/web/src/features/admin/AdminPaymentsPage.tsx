@@ -158,8 +158,8 @@ function PaymentSummary({ payment, status }: Pending) {
     <>
       <p>
         <strong className="font-mono text-white">{payment.reference}</strong>: {formatPeso(payment.amount)} from{" "}
-        <strong className="text-white">{personName(payment.client)}</strong> (@{payment.client.username}) for{" "}
-        {personName(payment.assistant)}, booked for {formatDay(payment.date)}, {bookingHours(payment)}.
+        <strong className="text-white">{personName(payment.client)}</strong> (@{payment.client.username}) for {personName(payment.assistant)}, booked
+        for {formatDay(payment.date)}, {bookingHours(payment)}.
       </p>
       {status === "PAID" ? (
         <p>Mark it received once the money is in the platform's account. The booking's payment then shows as Paid.</p>
@@ -178,12 +178,7 @@ function AgeSelect({ value }: { value: PaymentAgeFilter }) {
       <label htmlFor={id} className="block text-sm font-medium text-slate-200">
         Age
       </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => setSearchParams(withParams(searchParams, { age: event.target.value }))}
-        className="input"
-      >
+      <select id={id} value={value} onChange={(event) => setSearchParams(withParams(searchParams, { age: event.target.value }))} className="input">
         {PAYMENT_AGE_FILTERS.map((filter) => (
           <option key={filter.value} value={filter.value}>
             {filter.label}

@@ -35,7 +35,16 @@ export function AdminSearchForm({ name, label, placeholder, value, children }: A
           {label}
         </label>
         {/* Keyed by the URL's value: Back and Forward show the search of that page. */}
-        <input key={value ?? ""} id={inputId} name="q" type="search" defaultValue={value ?? ""} placeholder={placeholder} maxLength={80} className="input" />
+        <input
+          key={value ?? ""}
+          id={inputId}
+          name="q"
+          type="search"
+          defaultValue={value ?? ""}
+          placeholder={placeholder}
+          maxLength={80}
+          className="input"
+        />
       </div>
       <div className="flex gap-2">
         <button type="submit" className="btn-primary flex-1 sm:flex-none">

@@ -30,12 +30,7 @@ export function AdminLoadFailed() {
         <p className="font-semibold text-rose-200">Failed to load</p>
         {reason && <p className="text-sm text-slate-300">{reason}</p>}
       </div>
-      <button
-        type="button"
-        className="btn-secondary"
-        disabled={state === "loading"}
-        onClick={() => void revalidate()}
-      >
+      <button type="button" className="btn-secondary" disabled={state === "loading"} onClick={() => void revalidate()}>
         <RefreshCw aria-hidden="true" className="size-4" />
         Try again
       </button>

@@ -111,7 +111,12 @@ function UserDetail({ detail: { user, bookings } }: { detail: AdminUserDetail })
         {bookings.length === 0 ? (
           <AdminEmpty>No bookings as client or assistant</AdminEmpty>
         ) : (
-          <DataTable caption={`Bookings of ${personName(user) || user.username}`} rows={bookings} rowKey={(booking) => booking.id} columns={BOOKING_COLUMNS} />
+          <DataTable
+            caption={`Bookings of ${personName(user) || user.username}`}
+            rows={bookings}
+            rowKey={(booking) => booking.id}
+            columns={BOOKING_COLUMNS}
+          />
         )}
       </section>
       {dialog}

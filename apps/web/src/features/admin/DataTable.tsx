@@ -115,7 +115,9 @@ export function DataTable<T>({ caption, rows, rowKey, columns, actions, stackAct
                 {actions && (
                   <td className="px-4 py-3">
                     <div
-                      className={stackActions ? "flex flex-col items-stretch gap-2" : `flex gap-2 ${nowrapActions ? "whitespace-nowrap" : "flex-wrap"}`}
+                      className={
+                        stackActions ? "flex flex-col items-stretch gap-2" : `flex gap-2 ${nowrapActions ? "whitespace-nowrap" : "flex-wrap"}`
+                      }
                     >
                       {actions(row)}
                     </div>

@@ -44,8 +44,7 @@ export function StatsChart({ title, measure, weeks }: StatsChartProps) {
           {title}
         </h2>
         <p className="text-sm text-slate-400">
-          {summary} in the last {weeks.length} weeks{first ? ` (from the week of ${formatShortDate(first.weekStart)})` : ""}, by
-          current status.
+          {summary} in the last {weeks.length} weeks{first ? ` (from the week of ${formatShortDate(first.weekStart)})` : ""}, by current status.
         </p>
       </figcaption>
 
@@ -113,7 +112,6 @@ export function StatsChart({ title, measure, weeks }: StatsChartProps) {
           ))}
         </BarChart>
       </div>
-
     </figure>
   );
 }

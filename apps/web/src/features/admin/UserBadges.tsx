@@ -15,7 +15,6 @@ export function UserStatusBadge({ user }: { user: Pick<AdminUser, "suspendedAt">
 
 /** An account's role; operators stand out. */
 export function AccountRoleBadge({ role }: { role: AccountRole }) {
-  const look =
-    role === "Operator" ? "bg-violet-500/15 text-violet-300 ring-violet-500/40" : "bg-slate-700/40 text-slate-200 ring-slate-600";
+  const look = role === "Operator" ? "bg-violet-500/15 text-violet-300 ring-violet-500/40" : "bg-slate-700/40 text-slate-200 ring-slate-600";
   return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${look}`}>{role}</span>;
 }

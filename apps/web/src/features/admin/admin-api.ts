@@ -44,8 +44,7 @@ export const setUserSuspended = (id: string, suspended: boolean) =>
 
 export const promoteUser = (id: string) => api.post<{ user: AdminUser }>(`/admin/users/${encodeURIComponent(id)}/promote`);
 
-export const fetchAdminReviews = ({ q, page }: ListQuery) =>
-  api.get<AdminPage<AdminReview>>(`/admin/reviews${query({ q, page })}`);
+export const fetchAdminReviews = ({ q, page }: ListQuery) => api.get<AdminPage<AdminReview>>(`/admin/reviews${query({ q, page })}`);
 
 export const setReviewHidden = (id: string, hidden: boolean) =>
   api.put<{ review: AdminReview }>(`/admin/reviews/${encodeURIComponent(id)}/visibility`, { hidden });

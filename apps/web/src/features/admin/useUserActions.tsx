@@ -46,10 +46,7 @@ function consequences(action: UserAction, user: AdminUser): ReactNode {
       return (
         <>
           <p>Suspend {who}?</p>
-          <p>
-            They are signed out at once and cannot sign in; their listing and postings disappear from the public pages. Their bookings
-            stay.
-          </p>
+          <p>They are signed out at once and cannot sign in; their listing and postings disappear from the public pages. Their bookings stay.</p>
         </>
       );
     case "restore":

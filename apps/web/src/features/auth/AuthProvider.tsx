@@ -80,9 +80,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUserState(next);
   }, []);
 
-  const value = useMemo(
-    () => ({ user, token, loading, login, logout, setUser }),
-    [user, token, loading, login, logout, setUser],
-  );
+  const value = useMemo(() => ({ user, token, loading, login, logout, setUser }), [user, token, loading, login, logout, setUser]);
   return <AuthContext value={value}>{children}</AuthContext>;
 }

@@ -48,13 +48,7 @@ export default function LoginPage() {
       <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">
         <FormAlert message={serverError} />
         <TextField label="Username" autoComplete="username" error={errors.username?.message} {...register("username")} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register("password")}
-        />
+        <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
         <SubmitButton busy={isSubmitting} className="w-full">
           Log in
         </SubmitButton>

@@ -1,12 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  ASSISTANT_RATE,
-  MSG,
-  ROLES,
-  registerSchema,
-  type RegisterData,
-  type RegisterInput,
-} from "@vam/shared";
+import { ASSISTANT_RATE, MSG, ROLES, registerSchema, type RegisterData, type RegisterInput } from "@vam/shared";
 import { useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
@@ -96,12 +89,7 @@ export default function RegisterPage() {
             </div>
           </div>
 
-          <TextField
-            label="Referral code (optional)"
-            autoComplete="off"
-            error={errors.referralCode?.message}
-            {...register("referralCode")}
-          />
+          <TextField label="Referral code (optional)" autoComplete="off" error={errors.referralCode?.message} {...register("referralCode")} />
 
           <SubmitButton busy={isSubmitting} className="w-full">
             Create Profile

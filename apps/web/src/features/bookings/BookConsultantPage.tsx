@@ -322,7 +322,11 @@ export default function BookConsultantPage() {
               Booking ID: <span className="font-mono text-slate-200">{booking.id}</span>
             </p>
             <p className="text-sm text-slate-400">
-              You can find the details under <Link to="/bookings" className="link">My Bookings</Link>.
+              You can find the details under{" "}
+              <Link to="/bookings" className="link">
+                My Bookings
+              </Link>
+              .
             </p>
             <p className="text-sm text-slate-400">
               An initial chat with {consultant.firstName} has been started, and the assistant has already confirmed your booking.

@@ -98,12 +98,7 @@ export function BookingCalendar({ consultantId }: { consultantId: string }) {
           </div>
         )}
 
-        <button
-          type="button"
-          className="btn-primary w-full"
-          disabled={!date || !time}
-          onClick={book}
-        >
+        <button type="button" className="btn-primary w-full" disabled={!date || !time} onClick={book}>
           <CalendarDays aria-hidden="true" className="size-4" />
           Book Now
         </button>

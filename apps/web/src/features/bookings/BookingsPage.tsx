@@ -119,10 +119,7 @@ function BookingsContent({ data }: { data: BookingsPageData }) {
       async () => {
         await updateBookingStatus(booking.id, "CANCELLED");
         toast.success(MSG.bookingStatusToast("CANCELLED"));
-        messageOtherParty(
-          otherPerson(booking, userId).id,
-          MSG.bookingCancelledChat(formatLongDate(booking.date), formatTime(booking.startTime)),
-        );
+        messageOtherParty(otherPerson(booking, userId).id, MSG.bookingCancelledChat(formatLongDate(booking.date), formatTime(booking.startTime)));
       },
       MSG.bookingCancelFailed,
     );

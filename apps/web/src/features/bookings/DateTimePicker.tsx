@@ -96,8 +96,7 @@ export function DateTimePicker({ consultantId, current, duration = SLOT_HOURS, i
     ((slotPassed(day, start) || heldFrom(start).some((slot) => isTaken(day, slot.start))) && !isCurrent(day, start));
   /** Bookings are made and moved at most BOOKING_HORIZON_MONTHS ahead (shared rule). */
   const horizonEnd = bookingHorizonEnd(today);
-  const dayDisabled = (day: string) =>
-    day < today || day > horizonEnd || isWeekend(day) || SLOTS.every(({ start }) => startUnavailable(day, start));
+  const dayDisabled = (day: string) => day < today || day > horizonEnd || isWeekend(day) || SLOTS.every(({ start }) => startUnavailable(day, start));
 
   const todayMonth = monthOf(today);
   const months = Array.from({ length: SHOWN_MONTHS }, (_, index) => shiftMonth(firstMonth, index));
@@ -269,12 +268,7 @@ export function DateTimePicker({ consultantId, current, duration = SLOT_HOURS, i
         </div>
       </fieldset>
 
-      <button
-        type="button"
-        className="btn-primary w-full"
-        disabled={!ready || busy}
-        onClick={() => date && time && onSubmit({ date, time })}
-      >
+      <button type="button" className="btn-primary w-full" disabled={!ready || busy} onClick={() => date && time && onSubmit({ date, time })}>
         {rescheduling ? "Update Booking" : "Continue"}
       </button>
     </section>

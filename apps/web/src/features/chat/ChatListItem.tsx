@@ -23,9 +23,7 @@ export function ChatListItem({ chat, selected, unread, userId }: ChatListItemPro
         <UserAvatar src={receiver.avatar} alt="" className="size-10" />
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-2">
-            <span className={`truncate ${unread ? "font-semibold text-white" : "font-medium text-slate-200"}`}>
-              {shortName(receiver)}
-            </span>
+            <span className={`truncate ${unread ? "font-semibold text-white" : "font-medium text-slate-200"}`}>{shortName(receiver)}</span>
             {lastMessage && (
               <time dateTime={lastMessage.createdAt} className="shrink-0 text-[11px] text-slate-400">
                 {formatMessageTime(lastMessage.createdAt)}

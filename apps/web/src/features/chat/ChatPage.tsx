@@ -28,9 +28,7 @@ export default function ChatPage() {
 
   const openId = opened.chat?.id;
   // The open chat stays listed under Unread once opening it has made it read.
-  const shown = list.chats.filter(
-    (chat) => matchesSearch(chat, search) && (chat.id === openId || (filter === "read") === isReadBy(chat, user.id)),
-  );
+  const shown = list.chats.filter((chat) => matchesSearch(chat, search) && (chat.id === openId || (filter === "read") === isReadBy(chat, user.id)));
 
   if (!param) {
     const first = shown[0] ?? list.chats[0];
@@ -41,15 +39,7 @@ export default function ChatPage() {
     <div className="mx-auto max-w-6xl px-4 py-6">
       <h1 className="sr-only">Chat</h1>
       <div className="card grid grid-cols-1 overflow-hidden md:h-[calc(100vh-8.5rem)] md:min-h-[30rem] md:grid-cols-[18rem_minmax(0,1fr)]">
-        <ChatSidebar
-          chats={shown}
-          selectedId={openId}
-          userId={user.id}
-          filter={filter}
-          onFilter={setFilter}
-          search={search}
-          onSearch={setSearch}
-        />
+        <ChatSidebar chats={shown} selectedId={openId} userId={user.id} filter={filter} onFilter={setFilter} search={search} onSearch={setSearch} />
         {opened.chat ? (
           <Conversation key={opened.chat.id} chat={opened.chat} userId={user.id} list={list} />
         ) : opened.error ? (

@@ -53,13 +53,7 @@ export function ChatSidebar({ chats, selectedId, userId, filter, onFilter, searc
       ) : (
         <ul className="max-h-64 min-h-0 flex-1 space-y-1 overflow-y-auto p-2 md:max-h-none">
           {chats.map((chat) => (
-            <ChatListItem
-              key={chat.id}
-              chat={chat}
-              selected={chat.id === selectedId}
-              unread={!isReadBy(chat, userId)}
-              userId={userId}
-            />
+            <ChatListItem key={chat.id} chat={chat} selected={chat.id === selectedId} unread={!isReadBy(chat, userId)} userId={userId} />
           ))}
         </ul>
       )}

@@ -25,12 +25,7 @@ export function Conversation({ chat, userId, list }: ConversationProps) {
     <section aria-label={`Conversation with ${fullName(other)}`} className="flex min-h-[28rem] min-w-0 flex-col md:min-h-0">
       <ChatHeader person={other} />
       {messages ? (
-        <MessageList
-          messages={messages}
-          userId={userId}
-          senderName={shortName(other)}
-          seenByOther={chat.seenBy.includes(other.id)}
-        />
+        <MessageList messages={messages} userId={userId} senderName={shortName(other)} seenByOther={chat.seenBy.includes(other.id)} />
       ) : failed ? (
         <ChatLoadError />
       ) : (

@@ -21,11 +21,7 @@ export function MessageBubble({ message, mine, senderName, seen }: MessageBubble
         <p className="whitespace-pre-wrap wrap-anywhere">{message.text}</p>
       </div>
       <p className="px-1 text-[11px] text-slate-400">
-        {message.pending ? (
-          "Sending..."
-        ) : (
-          <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
-        )}
+        {message.pending ? "Sending..." : <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>}
         {seen && <span className="ml-2 font-medium text-teal-300">Seen</span>}
       </p>
     </li>

@@ -20,10 +20,7 @@ export function MessageList({ messages, userId, senderName, seenByOther }: Messa
     if (element) element.scrollTop = element.scrollHeight;
   }, [lastId]);
 
-  const lastMine = messages.reduce(
-    (found, message, index) => (message.userId === userId && !message.pending ? index : found),
-    -1,
-  );
+  const lastMine = messages.reduce((found, message, index) => (message.userId === userId && !message.pending ? index : found), -1);
   return (
     <div ref={scroller} role="log" className="min-h-0 flex-1 overflow-y-auto px-4 py-5">
       {messages.length === 0 ? (

@@ -11,9 +11,7 @@ const has = (messages: ShownMessage[], id: string) => messages.some((message) =>
  */
 export function mergeIncoming(messages: ShownMessage[], incoming: ChatMessage): ShownMessage[] {
   if (has(messages, incoming.id)) return messages;
-  const echoOf = messages.findIndex(
-    (message) => message.pending && message.userId === incoming.userId && message.text === incoming.text,
-  );
+  const echoOf = messages.findIndex((message) => message.pending && message.userId === incoming.userId && message.text === incoming.text);
   if (echoOf === -1) return [...messages, incoming];
   return messages.map((message, index) => (index === echoOf ? incoming : message));
 }

@@ -40,9 +40,7 @@ export function useChatList(): ChatList {
   const add = useCallback((chat: Chat) => {
     setChats((list) => {
       if (!list) return list;
-      return list.some((item) => item.id === chat.id)
-        ? list.map((item) => (item.id === chat.id ? chat : item))
-        : [chat, ...list];
+      return list.some((item) => item.id === chat.id) ? list.map((item) => (item.id === chat.id ? chat : item)) : [chat, ...list];
     });
   }, []);
 
@@ -72,8 +70,5 @@ export function useChatList(): ChatList {
 
   // A failed re-fetch keeps the list already shown.
   const failedOutright = failed && chats === null;
-  return useMemo(
-    () => ({ chats, failed: failedOutright, add, setSeenBy, noteSent }),
-    [chats, failedOutright, add, setSeenBy, noteSent],
-  );
+  return useMemo(() => ({ chats, failed: failedOutright, add, setSeenBy, noteSent }), [chats, failedOutright, add, setSeenBy, noteSent]);
 }

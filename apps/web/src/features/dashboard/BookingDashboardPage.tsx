@@ -79,9 +79,7 @@ export default function BookingDashboardPage() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="space-y-1">
           <h1 className="text-3xl font-bold tracking-tight text-white">Booking Dashboard</h1>
-          <p className="text-sm text-slate-400">
-            {view === "consultant" ? "Bookings clients made with you." : "Bookings you made with assistants."}
-          </p>
+          <p className="text-sm text-slate-400">{view === "consultant" ? "Bookings clients made with you." : "Bookings you made with assistants."}</p>
         </div>
         {user.role === "Assistant" && <ToggleGroup label="Bookings view" options={VIEWS} value={view} onChange={changeView} />}
       </div>

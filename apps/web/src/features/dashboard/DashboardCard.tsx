@@ -155,12 +155,7 @@ export function DashboardCard({ booking: loaded, userId, onChanged }: DashboardC
         </div>
       )}
 
-      <BookingReviews
-        booking={booking}
-        other={other}
-        onWrite={() => setReviewing(true)}
-        className="mt-auto border-t border-slate-800 pt-4"
-      />
+      <BookingReviews booking={booking} other={other} onWrite={() => setReviewing(true)} className="mt-auto border-t border-slate-800 pt-4" />
 
       <ConfirmDialog
         open={question !== null}
@@ -174,9 +169,7 @@ export function DashboardCard({ booking: loaded, userId, onChanged }: DashboardC
         {question?.question}
       </ConfirmDialog>
 
-      {rescheduling && (
-        <DashboardRescheduleModal booking={booking} onClose={() => setRescheduling(false)} onRescheduled={() => void onChanged()} />
-      )}
+      {rescheduling && <DashboardRescheduleModal booking={booking} onClose={() => setRescheduling(false)} onRescheduled={() => void onChanged()} />}
 
       {reviewing && (
         <ReviewDialog
@@ -207,17 +200,7 @@ function AcceptPaymentNote({ paid }: { paid: boolean }) {
   );
 }
 
-function Fact({
-  icon: Icon,
-  label,
-  value,
-  wide = false,
-}: {
-  icon: LucideIcon;
-  label: string;
-  value: string;
-  wide?: boolean;
-}) {
+function Fact({ icon: Icon, label, value, wide = false }: { icon: LucideIcon; label: string; value: string; wide?: boolean }) {
   // A group of a <dl> may only hold its <dt> and <dd>: the icon sits inside the <dt>, drawn beside both.
   return (
     <div className={`relative pl-[1.625rem] ${wide ? "col-span-2" : ""}`}>

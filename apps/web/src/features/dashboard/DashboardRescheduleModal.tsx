@@ -85,13 +85,7 @@ export function DashboardRescheduleModal({ booking, onClose, onRescheduled }: Da
           <button type="button" className="btn-secondary" disabled={saving} onClick={close}>
             Keep Current Time
           </button>
-          <button
-            type="button"
-            className="btn-primary"
-            disabled={!date || !time || saving}
-            aria-busy={saving}
-            onClick={() => void confirm()}
-          >
+          <button type="button" className="btn-primary" disabled={!date || !time || saving} aria-busy={saving} onClick={() => void confirm()}>
             <CalendarClock aria-hidden="true" className="size-4" />
             {saving ? "Rescheduling..." : "Confirm Reschedule"}
           </button>
@@ -100,8 +94,7 @@ export function DashboardRescheduleModal({ booking, onClose, onRescheduled }: Da
     >
       <div className="space-y-5">
         <p className="text-sm text-slate-400">
-          Currently {formatLongDate(booking.date)}, {formatTime(booking.startTime)} - {formatTime(booking.endTime)} ({booking.duration}{" "}
-          hours).
+          Currently {formatLongDate(booking.date)}, {formatTime(booking.startTime)} - {formatTime(booking.endTime)} ({booking.duration} hours).
         </p>
 
         <fieldset className="space-y-2">

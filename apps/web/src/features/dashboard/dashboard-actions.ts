@@ -17,7 +17,5 @@ const RULE = { accept: "accept", decline: "cancel", cancel: "cancel", complete: 
 
 /** The offered actions that the rules allow `party` at `now` (Complete: paid and over). */
 export function dashboardActions(booking: Booking, party: BookingParty, now: Date): DashboardAction[] {
-  return (OFFERED[booking.status]?.[party] ?? []).filter(
-    (action) => action === "chat" || canActOnBooking(RULE[action], booking, party, now),
-  );
+  return (OFFERED[booking.status]?.[party] ?? []).filter((action) => action === "chat" || canActOnBooking(RULE[action], booking, party, now));
 }

@@ -9,9 +9,9 @@ export const RESCHEDULE_DAYS = 14;
 /** The weekdays among the 14 days from today (Manila), as yyyy-MM-dd. */
 export function rescheduleDates(today = manilaToday()): string[] {
   const start = parseIsoDate(today);
-  return Array.from({ length: RESCHEDULE_DAYS }, (_, index) =>
-    toIsoDate(new Date(start.getTime() + index * 86_400_000)),
-  ).filter((day) => !isWeekend(day));
+  return Array.from({ length: RESCHEDULE_DAYS }, (_, index) => toIsoDate(new Date(start.getTime() + index * 86_400_000))).filter(
+    (day) => !isWeekend(day),
+  );
 }
 
 const isSlotStart = (time: string): time is SlotStart => (SLOT_STARTS as readonly string[]).includes(time);

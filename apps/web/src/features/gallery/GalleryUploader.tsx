@@ -32,12 +32,7 @@ export function GalleryUploader({ onAdded }: { onAdded: (photo: GalleryPhoto) =>
   return (
     <div className="space-y-4 rounded-xl border border-slate-800 bg-slate-950/40 p-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Photo title (optional)"
-          maxLength={80}
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-        />
+        <TextField label="Photo title (optional)" maxLength={80} value={title} onChange={(event) => setTitle(event.target.value)} />
         <TextField
           label="Photo description (optional)"
           maxLength={500}

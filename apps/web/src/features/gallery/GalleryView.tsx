@@ -65,12 +65,7 @@ export function GalleryView({ userId, editable = false, owner = editable }: Gall
         </div>
       )}
       {state.status === "ready" && state.photos.length > 0 && (
-        <PhotoGrid
-          photos={state.photos}
-          onOpen={setOpen}
-          onDelete={editable ? (photo) => void onDelete(photo) : undefined}
-          deleting={deleting}
-        />
+        <PhotoGrid photos={state.photos} onOpen={setOpen} onDelete={editable ? (photo) => void onDelete(photo) : undefined} deleting={deleting} />
       )}
       <PhotoViewer photo={open} onClose={() => setOpen(null)} />
     </div>

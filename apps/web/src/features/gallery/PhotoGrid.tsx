@@ -24,12 +24,7 @@ export function PhotoGrid({ photos, onOpen, onDelete, deleting }: PhotoGridProps
                 aria-label={`View photo: ${name}`}
                 className="block aspect-[4/3] w-full overflow-hidden"
               >
-                <img
-                  src={photo.imageUrl}
-                  alt=""
-                  loading="lazy"
-                  className="size-full object-cover transition duration-300 group-hover:scale-105"
-                />
+                <img src={photo.imageUrl} alt="" loading="lazy" className="size-full object-cover transition duration-300 group-hover:scale-105" />
               </button>
               {photo.title && <figcaption className="truncate px-3 py-2 text-xs font-medium text-slate-200">{photo.title}</figcaption>}
             </figure>

@@ -6,7 +6,10 @@ export function HeroImage() {
 
   if (failed) {
     return (
-      <div role="alert" className="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-2xl border border-slate-800 bg-slate-900 p-6 text-center">
+      <div
+        role="alert"
+        className="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-2xl border border-slate-800 bg-slate-900 p-6 text-center"
+      >
         <ImageOff aria-hidden="true" className="size-8 text-slate-500" />
         <p className="font-semibold text-slate-100">Something went wrong</p>
         <p className="text-sm text-slate-400">Background image could not be loaded</p>

@@ -14,8 +14,7 @@ export default function HomePage() {
             Find a Good Assistant <span className="text-teal-400">Here</span>
           </h1>
           <p className="max-w-xl text-lg text-slate-300">
-            Browse a curated list of skilled professionals ready to take on your online jobs, then book their time and chat
-            with them in one place.
+            Browse a curated list of skilled professionals ready to take on your online jobs, then book their time and chat with them in one place.
           </p>
           <Link to="/register" className="btn-primary px-6 py-3 text-base">
             Get Started

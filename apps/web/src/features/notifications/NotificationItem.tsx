@@ -43,9 +43,7 @@ export function NotificationItem({ notification, now, onOpen }: NotificationItem
                 <span className="sr-only">Unread</span>
               </span>
             )}
-            <span className={`truncate ${unread ? "font-semibold text-white" : "font-medium text-slate-200"}`}>
-              {notification.title}
-            </span>
+            <span className={`truncate ${unread ? "font-semibold text-white" : "font-medium text-slate-200"}`}>{notification.title}</span>
           </span>
           <span className="block text-sm text-slate-400 wrap-anywhere">{notification.content}</span>
           <time dateTime={notification.createdAt} className="block text-xs text-slate-400">

@@ -34,11 +34,7 @@ export function ImageViewer({ title, images, index, onIndexChange, onClose }: Im
       {index !== null && (
         <div className="flex h-full flex-col gap-3">
           <div className="relative flex min-h-0 flex-1 items-center justify-center">
-            <img
-              src={images[index]}
-              alt={`Image ${index + 1} of ${count}`}
-              className="max-h-[72vh] max-w-full rounded-lg object-contain"
-            />
+            <img src={images[index]} alt={`Image ${index + 1} of ${count}`} className="max-h-[72vh] max-w-full rounded-lg object-contain" />
             {count > 1 && (
               <>
                 <ViewerButton label="Previous image" side="left" onClick={() => show(index - 1)} />

@@ -15,9 +15,7 @@ export function PostingCard({ posting, children }: PostingCardProps) {
     <article className="card group flex flex-col overflow-hidden">
       <Link to={`/${posting.id}`} className="flex flex-1 flex-col focus-visible:outline-offset-[-2px]">
         <div className="aspect-[4/3] overflow-hidden bg-slate-800">
-          {image && (
-            <img src={image} alt="" loading="lazy" className="size-full object-cover transition duration-300 group-hover:scale-105" />
-          )}
+          {image && <img src={image} alt="" loading="lazy" className="size-full object-cover transition duration-300 group-hover:scale-105" />}
         </div>
         <div className="flex flex-1 flex-col gap-1 p-4">
           <h3 className="line-clamp-2 font-semibold text-white">{posting.title}</h3>

@@ -45,9 +45,7 @@ export function PostingEditor({ target, onClose, onSaved }: PostingEditorProps) 
         </p>
       )}
       {loaded.status === "failed" && <FormAlert message={loaded.message} />}
-      {loaded.status === "ready" && (
-        <PostingForm postingId={editId} defaultValues={loaded.values} onSaved={onSaved} onCancel={onClose} />
-      )}
+      {loaded.status === "ready" && <PostingForm postingId={editId} defaultValues={loaded.values} onSaved={onSaved} onCancel={onClose} />}
     </Modal>
   );
 }

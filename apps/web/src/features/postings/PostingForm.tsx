@@ -52,15 +52,7 @@ export function PostingForm({ postingId, defaultValues, onSaved, onCancel }: Pos
       <TextField label="Title" maxLength={120} error={errors.title?.message} {...register("title")} />
       <div className="grid gap-5 sm:grid-cols-[1fr_12rem]">
         <TextField label="Address" maxLength={160} error={errors.address?.message} {...register("address")} />
-        <TextField
-          label="Rate (₱ per hour)"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          error={errors.rate?.message}
-          {...register("rate")}
-        />
+        <TextField label="Rate (₱ per hour)" type="number" inputMode="numeric" min={1} step={1} error={errors.rate?.message} {...register("rate")} />
       </div>
       <Controller
         control={control}
@@ -88,20 +80,8 @@ export function PostingForm({ postingId, defaultValues, onSaved, onCancel }: Pos
         )}
       />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="Hours"
-          placeholder="e.g. 4 hours a day"
-          maxLength={60}
-          error={errors.hours?.message}
-          {...register("hours")}
-        />
-        <TextField
-          label="Days available"
-          placeholder="e.g. Monday to Friday"
-          maxLength={60}
-          error={errors.days?.message}
-          {...register("days")}
-        />
+        <TextField label="Hours" placeholder="e.g. 4 hours a day" maxLength={60} error={errors.hours?.message} {...register("hours")} />
+        <TextField label="Days available" placeholder="e.g. Monday to Friday" maxLength={60} error={errors.days?.message} {...register("days")} />
         <TextField
           label="Work setup"
           placeholder="e.g. Remote, own laptop and fibre internet"

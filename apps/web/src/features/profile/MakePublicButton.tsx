@@ -25,13 +25,7 @@ export function MakePublicButton() {
   };
 
   return (
-    <button
-      type="button"
-      className="btn-primary"
-      disabled={state === "busy"}
-      aria-busy={state === "busy"}
-      onClick={() => void onClick()}
-    >
+    <button type="button" className="btn-primary" disabled={state === "busy"} aria-busy={state === "busy"} onClick={() => void onClick()}>
       <Globe aria-hidden="true" className="size-4" />
       Make Profile Public
     </button>

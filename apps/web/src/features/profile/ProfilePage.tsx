@@ -50,9 +50,7 @@ export default function ProfilePage() {
               <h1 className="text-2xl font-bold text-white">
                 {user.firstName} {user.lastName}
               </h1>
-              <span className="rounded-full bg-teal-500/15 px-3 py-0.5 text-xs font-semibold text-teal-300 ring-1 ring-teal-500/40">
-                {user.role}
-              </span>
+              <span className="rounded-full bg-teal-500/15 px-3 py-0.5 text-xs font-semibold text-teal-300 ring-1 ring-teal-500/40">{user.role}</span>
             </div>
             <p className="text-sm text-slate-400">@{user.username}</p>
             <BookingHours totals={totals} />

@@ -1,12 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  ASSISTANT_RATE,
-  MSG,
-  updateUserSchema,
-  type SelfUser,
-  type UpdateUserData,
-  type UpdateUserInput,
-} from "@vam/shared";
+import { ASSISTANT_RATE, MSG, updateUserSchema, type SelfUser, type UpdateUserData, type UpdateUserInput } from "@vam/shared";
 import { useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";

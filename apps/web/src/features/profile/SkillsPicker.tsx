@@ -42,7 +42,10 @@ export function SkillsPicker({ value, onChange, error }: SkillsPickerProps) {
       <ul aria-label="Chosen skills" className="flex min-h-10 flex-wrap gap-2 rounded-lg border border-slate-700 bg-slate-900/80 p-2">
         {value.length === 0 && <li className="px-1 py-1 text-sm text-slate-400">No skills chosen yet</li>}
         {value.map((skill) => (
-          <li key={skill} className="flex items-center gap-1 rounded-full bg-teal-500/15 py-1 pr-1 pl-3 text-sm text-teal-200 ring-1 ring-teal-500/40">
+          <li
+            key={skill}
+            className="flex items-center gap-1 rounded-full bg-teal-500/15 py-1 pr-1 pl-3 text-sm text-teal-200 ring-1 ring-teal-500/40"
+          >
             {skill}
             <button
               type="button"

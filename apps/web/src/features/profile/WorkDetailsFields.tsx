@@ -35,9 +35,7 @@ export function WorkDetailsFields() {
       <Controller
         control={control}
         name="skills"
-        render={({ field, fieldState }) => (
-          <SkillsPicker value={field.value ?? []} onChange={field.onChange} error={fieldState.error?.message} />
-        )}
+        render={({ field, fieldState }) => <SkillsPicker value={field.value ?? []} onChange={field.onChange} error={fieldState.error?.message} />}
       />
     </>
   );

@@ -49,9 +49,7 @@ export default function OtherProfilePage() {
 
       <div className="min-w-0 space-y-6">
         <CardSection title="About">
-          <p className="leading-relaxed whitespace-pre-line text-slate-300">
-            {profile.bio || `${profile.firstName} hasn't written a bio yet.`}
-          </p>
+          <p className="leading-relaxed whitespace-pre-line text-slate-300">{profile.bio || `${profile.firstName} hasn't written a bio yet.`}</p>
         </CardSection>
 
         <ProfileReviews key={profile.id} userId={profile.id} first={reviews} />

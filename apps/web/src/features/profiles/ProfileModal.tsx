@@ -92,9 +92,7 @@ export function ProfileModal({ post, onClose, onDeleted }: ProfileModalProps) {
         />
       </div>
 
-      {isOwner && (
-        <DeleteProfileDialog open={confirming} listingId={post.id} onCancel={() => setConfirming(false)} onDeleted={onDeleted} />
-      )}
+      {isOwner && <DeleteProfileDialog open={confirming} listingId={post.id} onCancel={() => setConfirming(false)} onDeleted={onDeleted} />}
     </Modal>
   );
 }

@@ -17,13 +17,8 @@ interface OtherProfileData {
 /** The profile, the user's posts and the first reviews about them, each falling back to empty data on failure. */
 export async function otherProfileLoader({ params }: LoaderFunctionArgs): Promise<OtherProfileData> {
   const userId = params.id ?? "";
-  const [profile, projects, reviews] = await Promise.allSettled([
-    fetchUserProfile(userId),
-    fetchUserProjects(userId),
-    fetchReviewPage(userId),
-  ]);
-  const notFound =
-    profile.status === "rejected" && profile.reason instanceof ApiError && [400, 404].includes(profile.reason.status);
+  const [profile, projects, reviews] = await Promise.allSettled([fetchUserProfile(userId), fetchUserProjects(userId), fetchReviewPage(userId)]);
+  const notFound = profile.status === "rejected" && profile.reason instanceof ApiError && [400, 404].includes(profile.reason.status);
   return {
     profile: profile.status === "fulfilled" ? profile.value : null,
     profileError: profile.status === "fulfilled" ? null : notFound ? "notFound" : "failed",

@@ -51,8 +51,7 @@ export function ReferralLinkBox({ referralCode }: { referralCode: string }) {
         </button>
       </div>
       <p className="text-sm text-slate-400">
-        Your code:{" "}
-        <span className="rounded-md bg-slate-800 px-2 py-0.5 font-mono font-semibold tracking-wider text-teal-300">{referralCode}</span>
+        Your code: <span className="rounded-md bg-slate-800 px-2 py-0.5 font-mono font-semibold tracking-wider text-teal-300">{referralCode}</span>
       </p>
     </div>
   );

@@ -29,7 +29,9 @@ export function ReferralList({ referrals }: { referrals: ReferralItem[] }) {
             </p>
           </div>
           {/* The status is shown as it comes, lowercase, and is also the badge's class (spec). */}
-          <span className={`${referral.status} shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS_LOOK[referral.status] ?? ""}`}>
+          <span
+            className={`${referral.status} shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS_LOOK[referral.status] ?? ""}`}
+          >
             {referral.status}
           </span>
         </li>

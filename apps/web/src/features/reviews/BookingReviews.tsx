@@ -45,7 +45,11 @@ export function BookingReviews({ booking, other, onWrite, disabled = false, clas
             <PenLine aria-hidden="true" className="size-4" />
             Write a review
           </button>
-          {view.closesAt && <p className="text-xs text-slate-400">You can review {first} until {formatDate(view.closesAt)}</p>}
+          {view.closesAt && (
+            <p className="text-xs text-slate-400">
+              You can review {first} until {formatDate(view.closesAt)}
+            </p>
+          )}
         </div>
       )}
     </div>
@@ -62,9 +66,7 @@ function ReviewText({ title, review }: { title: string; review: Review }) {
         <Stars rating={review.rating} className="size-3.5" />
       </figcaption>
       {review.text && (
-        <blockquote className="text-sm leading-relaxed whitespace-pre-line text-slate-300 [overflow-wrap:anywhere]">
-          {review.text}
-        </blockquote>
+        <blockquote className="text-sm leading-relaxed whitespace-pre-line text-slate-300 [overflow-wrap:anywhere]">{review.text}</blockquote>
       )}
     </figure>
   );

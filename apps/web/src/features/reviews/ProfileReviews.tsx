@@ -96,9 +96,7 @@ export function ProfileReviews({ userId, first }: ProfileReviewsProps) {
                     </time>
                   </div>
                   {review.text && (
-                    <p className="text-sm leading-relaxed whitespace-pre-line text-slate-300 [overflow-wrap:anywhere]">
-                      {review.text}
-                    </p>
+                    <p className="text-sm leading-relaxed whitespace-pre-line text-slate-300 [overflow-wrap:anywhere]">{review.text}</p>
                   )}
                 </article>
               </li>

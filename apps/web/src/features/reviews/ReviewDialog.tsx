@@ -78,8 +78,8 @@ export function ReviewDialog({ booking, otherName, onClose, onSubmitted }: Revie
     >
       <form id={formId} ref={formRef} noValidate onSubmit={(event) => void submit(event)} aria-describedby={noteId} className="space-y-5">
         <p id={noteId} className="text-sm text-slate-400">
-          Reviews stay hidden until you have both written one or the {REVIEW_WINDOW_DAYS} days are over. A review cannot be
-          changed once it is submitted.
+          Reviews stay hidden until you have both written one or the {REVIEW_WINDOW_DAYS} days are over. A review cannot be changed once it is
+          submitted.
         </p>
         <FormAlert message={error} />
         <StarRatingInput
