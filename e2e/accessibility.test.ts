@@ -485,6 +485,24 @@ describe("the keyboard alone", () => {
     await press(" ");
     const pressed = await press("Enter");
 
+    // Two quick presses, the second while the first is on its way: both count (back where it was).
+    let answers = 0;
+    const counting = (response: { url(): string }) => {
+      if (response.url().endsWith("/api/users/save")) answers += 1;
+    };
+    page.on("response", counting);
+    // Each answer takes a moment, so the second press lands while the first is still on its way.
+    await page.route("**/api/users/save", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => answers, { timeout: 5_000 }).toBe(2);
+    page.off("response", counting);
+    await page.unroute("**/api/users/save");
+    await expect.poll(() => save.getAttribute("aria-pressed")).toBe(pressed);
+
     // The server kept it.
     await page.reload();
     await settle(page);

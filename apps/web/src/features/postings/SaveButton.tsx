@@ -4,34 +4,38 @@ import { useNavigate } from "react-router";
 import { useAuth } from "../auth/auth-context";
 import { toggleSaved } from "./postings-api";
 
-/** 'Save the Place' / 'Place Saved': optimistic, silently reverted when the save fails. */
+/**
+ * 'Save the Place' / 'Place Saved': optimistic. Every press counts: presses made while an answer is
+ * on its way are sent after it, in order, and the answer to the last press has the final word (a
+ * failed last press is undone).
+ */
 export function SaveButton({ postId, initiallySaved }: { postId: string; initiallySaved: boolean }) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const [saved, setSaved] = useState(initiallySaved);
-  const busy = useRef(false);
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const lastPress = useRef(0);
 
-  const onClick = async () => {
+  const onClick = () => {
     if (!user) {
       void navigate("/login");
       return;
     }
-    if (busy.current) return;
-    busy.current = true;
-    const before = saved;
-    setSaved(!before);
-    try {
-      setSaved(await toggleSaved(postId));
-    } catch {
-      setSaved(before);
-    } finally {
-      busy.current = false;
-    }
+    const press = ++lastPress.current;
+    setSaved((current) => !current);
+    queue.current = queue.current.then(async () => {
+      try {
+        const answer = await toggleSaved(postId);
+        if (press === lastPress.current) setSaved(answer);
+      } catch {
+        if (press === lastPress.current) setSaved((current) => !current);
+      }
+    });
   };
 
   return (
     // A toggle: its pressed state is announced with the spec's words for each state.
-    <button type="button" className="btn-secondary" aria-pressed={saved} onClick={() => void onClick()}>
+    <button type="button" className="btn-secondary" aria-pressed={saved} onClick={onClick}>
       <Heart aria-hidden="true" className={`size-4 ${saved ? "fill-rose-500 text-rose-500" : ""}`} />
       {saved ? "Place Saved" : "Save the Place"}
     </button>
