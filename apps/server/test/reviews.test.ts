@@ -46,6 +46,9 @@ describe("reviews", () => {
     expect((await published()).items).toEqual([]);
     expect(await profile()).toMatchObject({ rating: null, reviewCount: 0 });
     expect(await reviewNotes(consultant)).toEqual([]);
+    // Search has the card as 'New' (and keeps that answer in its cache for a few seconds).
+    const cardsBefore = (await server.api<ProfilePage>("GET", "/api/profiles/posts?userName=Reviewed")).body.items;
+    expect(cardsBefore.find((card) => card.userId === consultant.user.id)).toMatchObject({ rating: null, reviewCount: 0 });
 
     const second = await review(consultant, booking.id, { rating: 5, text: "A clear brief, paid on time." });
     expect(second.status).toBe(201);
@@ -55,7 +58,7 @@ describe("reviews", () => {
     expect((await published()).items.map((r) => r.rating)).toEqual([4]);
     expect((await reviewNotes(consultant)).map((n) => [n.entityId, n.content])).toEqual([[booking.id, "Ramon Reyes reviewed you: 4 stars."]]);
     expect(await reviewNotes(client)).toHaveLength(1);
-    // The listing card carries the rating too.
+    // The listing card carries the rating at once: publishing clears search's cache.
     const cards = (await server.api<ProfilePage>("GET", "/api/profiles/posts?userName=Reviewed")).body.items;
     expect(cards.find((card) => card.userId === consultant.user.id)).toMatchObject({ rating: 4, reviewCount: 1 });
   });

@@ -264,6 +264,7 @@ export async function adminRoutes(app: FastifyInstance) {
         at: now,
       });
     });
+    app.searchCache.clear();
     const [row] = await reviewRows(eq(reviews.id, id));
     return { review: toAdminReview(row!) };
   });

@@ -83,6 +83,7 @@ export async function sweep(app: FastifyInstance): Promise<SweepResult> {
   const windowStart = new Date(now.getTime() - REVIEW_WINDOW_DAYS * 24 * 3600_000);
   const notices = await app.db.transaction((tx) => publishReviews(tx, windowClosedBefore(windowStart), now));
   result.reviewNotices = notices.length;
+  if (notices.length > 0) app.searchCache.clear();
   for (const notice of notices) await announce(app, notice);
   return result;
 }

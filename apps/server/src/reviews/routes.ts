@@ -44,6 +44,8 @@ export async function reviewRoutes(app: FastifyInstance) {
         throw error;
       });
 
+    // A published review changes a rating that search results show.
+    if (result.notices.length > 0) app.searchCache.clear();
     await publishChange(app, result.found, result.notices);
     request.log.info({ bookingId: id }, "review written");
     return reply.status(201).send({ booking: await bookingView(app.db, me.id, result.found) });
