@@ -1,5 +1,5 @@
 import { mkdir } from "node:fs/promises";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifySchema } from "fastify";
 import fastifyCompress from "@fastify/compress";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
@@ -19,6 +19,7 @@ import { bookingRoutes } from "./bookings/routes.js";
 import { chatRoutes } from "./chat/routes.js";
 import { galleryRoutes } from "./gallery/routes.js";
 import { healthRoutes } from "./health/routes.js";
+import { registerContracts } from "./http/contracts.js";
 import { frameworkErrors, registerErrorHandler } from "./http/errors.js";
 import { loggerOptions } from "./http/logging.js";
 import { notificationRoutes } from "./notifications/routes.js";
@@ -44,8 +45,8 @@ declare module "fastify" {
     searchCache: SearchCache;
     realtime: Realtime;
     clock: AdjustableClock;
-    /** Every route as registered (method and URL pattern): the fuzz test reaches each one. */
-    routeList: ReadonlyArray<{ method: string; url: string }>;
+    /** Every route as registered (method, URL pattern, contract): the fuzz and OpenAPI tests reach each one. */
+    routeList: ReadonlyArray<{ method: string; url: string; schema?: FastifySchema }>;
   }
 }
 
@@ -78,10 +79,10 @@ export async function buildApp({ config, database, redis, clock = new Adjustable
   app.decorate("searchCache", new SearchCache(config.searchCacheSeconds));
   app.decorate("realtime", attachRealtime(app, config.redisUrl));
   app.decorate("clock", clock);
-  const routeList: { method: string; url: string }[] = [];
+  const routeList: { method: string; url: string; schema?: FastifySchema }[] = [];
   app.decorate("routeList", routeList);
   app.addHook("onRoute", (route) => {
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, schema: route.schema });
   });
   registerErrorHandler(app);
 
@@ -115,6 +116,8 @@ export async function buildApp({ config, database, redis, clock = new Adjustable
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1024 },
   });
   await app.register(authPlugin);
+  // Before the routes: the OpenAPI document collects them as they register.
+  await registerContracts(app);
 
   await app.register(
     async (api) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { manilaInstant, weekdayAhead } from "@vam/shared";
 import { bookingIn, reschedule, setStatus, type Account } from "./helpers/bookings.js";
-import { weekdayAhead } from "./helpers/dates.js";
 import { parseCalendarFile } from "./helpers/ical.js";
 import { signUp, startTestServer, type TestServer } from "./helpers/server.js";
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const manila = (date: string, time: string) => new Date(`${date}T${time}:00+08:00`).toISOString();
+const manila = (date: string, time: string) => manilaInstant(date, time).toISOString();
 
 async function calendarOf(account: Account, id: string) {
   const response = await fetch(`${server.url}/api/bookings/${id}/calendar`, { headers: { authorization: `Bearer ${account.token}` } });

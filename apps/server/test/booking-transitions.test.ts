@@ -1,9 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG, type AppNotification, type Booking, type BookingStatus } from "@vam/shared";
+import { MSG, manilaInstant, manilaToday, nextSaturday, weekdayAhead, type AppNotification, type Booking, type BookingStatus } from "@vam/shared";
 import { bookings } from "../src/db/schema.js";
 import { afterEnd, atTime, bookingIn, reschedule, setStatus, storedBooking, type Account } from "./helpers/bookings.js";
-import { nextSaturday, weekdayAhead } from "./helpers/dates.js";
 import { signUp, startTestServer, type TestServer } from "./helpers/server.js";
 import { collect, connectSocket, settle } from "./helpers/sockets.js";
 
@@ -29,7 +28,7 @@ const PARTIES: Party[] = ["consultant", "client", "stranger"];
 const TARGET = { accept: "CONFIRMED", cancel: "CANCELLED", complete: "COMPLETED" } as const;
 
 /**
- * decisions.md, written out: who may do what from which status. Everything else is refused.
+ * docs/spec/decisions.md, written out: who may do what from which status. Everything else is refused.
  * The bookings here are paid, and completions are tried after the booking's end (the payment
  * and time rules have their own tests in booking-completion.test.ts).
  */
@@ -71,7 +70,7 @@ describe("booking transitions", () => {
         expect(response.body.message).toEqual(expect.any(String));
         expect(response.body.message.length).toBeGreaterThan(10);
         expect(row.status).toBe(status);
-        expect(row.startsAt.toISOString()).toBe(new Date(`${slot.date}T${slot.startTime}:00+08:00`).toISOString());
+        expect(row.startsAt.toISOString()).toBe(manilaInstant(slot.date, slot.startTime).toISOString());
         return;
       }
       if (action === "reschedule") {
@@ -158,7 +157,7 @@ describe("rescheduling", () => {
   });
 
   it.each<[string, () => string, string, string, number]>([
-    ["a weekend", () => nextSaturday(), "09:00", MSG.bookingWeekend, 0],
+    ["a weekend", () => nextSaturday(manilaToday()), "09:00", MSG.bookingWeekend, 0],
     ["a past day", () => "2026-01-05", "09:00", MSG.bookingPast, 1],
     ["a date that does not exist", () => "2027-02-30", "09:00", MSG.bookingDateInvalid, 2],
     ["a start outside the slots", () => weekdayAhead(70), "10:00", MSG.bookingSlotInvalid, 3],
@@ -194,7 +193,7 @@ describe("rescheduling", () => {
         .where(
           and(
             eq(bookings.consultantId, consultant.user.id),
-            eq(bookings.startsAt, new Date(`${target.date}T09:00:00+08:00`)),
+            eq(bookings.startsAt, manilaInstant(target.date, target.startTime)),
             inArray(bookings.status, ["PENDING", "CONFIRMED"]),
           ),
         );

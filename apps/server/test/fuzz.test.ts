@@ -6,7 +6,6 @@ import * as shared from "@vam/shared";
 import { createSession } from "../src/auth/sessions.js";
 import { users } from "../src/db/schema.js";
 import { bookingIn } from "./helpers/bookings.js";
-import { weekdayAhead } from "./helpers/dates.js";
 import { pngOf, uploadImage } from "./helpers/images.js";
 import { newUser, signUp, signUpOperator, startTestServer, type TestServer } from "./helpers/server.js";
 
@@ -56,7 +55,7 @@ beforeAll(async () => {
   const postingId = (await server.api("POST", "/api/posts", { ...as(assistant.token), body: posting })).body.id as string;
   const photoId = (await server.api("POST", "/api/gallery", { ...as(assistant.token), body: { imageUrl, title: "Desk" } })).body.id as string;
   const pending = await bookingIn(server, boss, assistant, "PENDING", {}, { paymentStatus: "UNVERIFIED" });
-  const completed = await bookingIn(server, boss, assistant, "COMPLETED", { date: weekdayAhead(2) });
+  const completed = await bookingIn(server, boss, assistant, "COMPLETED", { date: shared.weekdayAhead(2) });
   await server.api("POST", `/api/bookings/${completed.id}/review`, { ...as(boss.token), body: { rating: 5, text: "Great" } });
   await server.api("POST", `/api/bookings/${completed.id}/review`, { ...as(assistant.token), body: { rating: 4 } });
   const chatId = (await server.api("GET", "/api/chats", as(boss.token))).body[0].id as string;
@@ -85,7 +84,7 @@ beforeAll(async () => {
   const firstPage = (await server.api("GET", "/api/profiles/posts?limit=1")).body.nextCursor as string | null;
   querySamples = {
     "GET /api/profiles/posts": { userName: "Juan", location: "Quezon", skills: "Writing", limit: "2", ...(firstPage && { cursor: firstPage }) },
-    "GET /api/bookings/available": { date: weekdayAhead(2), consultantId: assistant.user.id },
+    "GET /api/bookings/available": { date: shared.weekdayAhead(2), consultantId: assistant.user.id },
     "GET /api/bookings/payment": { consultantId: assistant.user.id, duration: "4" },
     "GET /api/bookings/user": { role: "client" },
     "GET /api/admin/payments": { age: "all", q: "BOOKING-" },
@@ -126,13 +125,13 @@ beforeAll(async () => {
     "POST /api/users/save": () => ({ postId: postingId }),
     "POST /api/bookings/create": () => ({
       consultantId: assistant.user.id,
-      date: weekdayAhead(3),
+      date: shared.weekdayAhead(3),
       startTime: "09:00",
       duration: 4,
       referralCode: "",
     }),
     "PUT /api/bookings/:id/status": () => ({ status: "CONFIRMED" }),
-    "PUT /api/bookings/:id/reschedule": () => ({ date: weekdayAhead(4), startTime: "13:00" }),
+    "PUT /api/bookings/:id/reschedule": () => ({ date: shared.weekdayAhead(4), startTime: "13:00" }),
     "POST /api/bookings/:id/review": () => ({ rating: 5, text: "Thanks" }),
     "POST /api/referrals/apply-reward": () => ({ bookingId: completed.id }),
     "POST /api/chats": () => ({ receiverId: assistant.user.id }),

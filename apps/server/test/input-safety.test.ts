@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG, type ProfilePage, type ReviewPage } from "@vam/shared";
-import { weekdayAhead } from "./helpers/dates.js";
+import { MSG, weekdayAhead, type ProfilePage, type ReviewPage } from "@vam/shared";
 import { pngOf, uploadImage } from "./helpers/images.js";
 import { newUser, signUp, signUpOperator, startTestServer, type TestServer } from "./helpers/server.js";
 

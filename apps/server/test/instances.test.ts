@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG, type ChatMessage, type RegisterInput, type SelfUser } from "@vam/shared";
+import { MSG, weekdayAhead, type ChatMessage, type RegisterInput, type SelfUser } from "@vam/shared";
 import { createPostgresDatabase } from "./helpers/database.js";
 import { startServerProcess, type ServerProcess } from "./helpers/process.js";
-import { weekdayAhead } from "./helpers/dates.js";
 import { newUser } from "./helpers/server.js";
 import { connectSocket, type TestSocket } from "./helpers/sockets.js";
 

@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG, type AppNotification, type ReferralOverview, type SelfUser } from "@vam/shared";
+import { MSG, weekdayAhead, type AppNotification, type ReferralOverview, type SelfUser } from "@vam/shared";
 import { referralRewards, users } from "../src/db/schema.js";
 import { afterEnd, atTime, bookingIn, completeAfterEnd, setStatus, type Account } from "./helpers/bookings.js";
-import { weekdayAhead } from "./helpers/dates.js";
 import { signUp, startTestServer, type TestServer } from "./helpers/server.js";
 
 let server: TestServer;

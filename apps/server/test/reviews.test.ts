@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG, REVIEW_PAGE_SIZE, type AppNotification, type Booking, type ProfilePage, type ReviewPage, type UserProfile } from "@vam/shared";
+import {
+  MSG,
+  REVIEW_PAGE_SIZE,
+  weekdayAhead,
+  type AppNotification,
+  type Booking,
+  type ProfilePage,
+  type ReviewPage,
+  type UserProfile,
+} from "@vam/shared";
 import { sweep } from "../src/bookings/sweep.js";
 import { atTime, bookingIn, type Account } from "./helpers/bookings.js";
-import { weekdayAhead } from "./helpers/dates.js";
 import { signUp, signUpOperator, startTestServer, type TestServer } from "./helpers/server.js";
 
 let server: TestServer;

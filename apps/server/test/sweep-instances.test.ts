@@ -1,10 +1,10 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { weekdayAhead } from "@vam/shared";
 import { openDatabase, type Database } from "../src/db/client.js";
 import { bookings, notifications } from "../src/db/schema.js";
 import { createPostgresDatabase } from "./helpers/database.js";
 import { startServerProcess, type ServerProcess } from "./helpers/process.js";
-import { weekdayAhead } from "./helpers/dates.js";
 import { newUser } from "./helpers/server.js";
 
 const databaseUrl = process.env.DATABASE_URL;

@@ -1,4 +1,4 @@
-import { BOOKING_HORIZON_MONTHS, OPERATOR_ROLE, REVIEW_WINDOW_DAYS, type AccountRole, type PaymentStatus } from "./constants.js";
+import { OPERATOR_ROLE, REVIEW_WINDOW_DAYS, type AccountRole, type PaymentStatus } from "./constants.js";
 import { MSG } from "./messages.js";
 import type { BookingStatus } from "./types.js";
 
@@ -26,7 +26,7 @@ export interface BookingFacts {
 }
 
 /**
- * decisions.md: who may do what, from which status, and when. COMPLETED and CANCELLED are
+ * docs/spec/decisions.md: who may do what, from which status, and when. COMPLETED and CANCELLED are
  * final; completing also needs a verified payment and a booking that is over.
  */
 const RULES: Record<BookingAction, { from: readonly BookingStatus[]; by: readonly BookingParty[] }> = {
@@ -57,7 +57,7 @@ export const canActOnBooking = (action: BookingAction, booking: BookingFacts, pa
 
 /**
  * Why `booker` may not book the person `consultantId` at all, or null when they may
- * (decisions.md: an Operator never books, an Assistant never books themselves). The server
+ * (docs/spec/decisions.md: an Operator never books, an Assistant never books themselves). The server
  * refuses with it (Operator 403, oneself 400) and the booking page says it at load.
  */
 export function bookerRefusal(booker: { id: string; role: AccountRole }, consultantId: string): string | null {
@@ -88,15 +88,6 @@ export function reviewRefusal(
   if (alreadyReviewed) return MSG.reviewExists;
   if (reviewClosesAt(booking.completedAt) <= now) return MSG.reviewWindowClosed;
   return null;
-}
-
-/**
- * The last Manila date (yyyy-MM-dd) that can be booked from `today`: the end of the 12th
- * calendar month counting today's, as the picker's month list shows.
- */
-export function bookingHorizonEnd(today: string): string {
-  const [year = 0, month = 1] = today.split("-").map(Number);
-  return new Date(Date.UTC(year, month - 1 + BOOKING_HORIZON_MONTHS, 0)).toISOString().slice(0, 10);
 }
 
 /** The payment reference of a booking (spec): "BOOKING-" + the first 6 characters of the consultant's id. */

@@ -47,6 +47,8 @@ export const FLASH_MS = 3000;
 export const TIME_ZONE = "Asia/Manila";
 export const SLOT_STARTS = ["09:00", "13:00"] as const;
 export const SLOT_HOURS = 4;
+/** A full day (8 hours) starts at 09:00, the morning slot, and holds both slots. */
+export const FULL_DAY_START = SLOT_STARTS[0];
 export const DURATIONS = [4, 8] as const;
 
 export const DEFAULT_AVATAR = "/noavatar.jpg";

@@ -10,3 +10,6 @@ export * from "./schemas/bookings.js";
 export * from "./booking-rules.js";
 export * from "./schemas/reviews.js";
 export * from "./schemas/admin.js";
+export * from "./schemas/responses.js";
+export { id, isId } from "./schemas/fields.js";
+export * from "./manila.js";

@@ -1,171 +1,81 @@
-import type { AccountRole, CancelReason, PaymentStatus, Role } from "./constants.js";
+import type { z } from "zod";
+import type {
+  adminBookingSchema,
+  adminPaymentSchema,
+  adminPersonSchema,
+  adminReviewSchema,
+  adminStatsSchema,
+  adminUserDetailSchema,
+  adminUserSchema,
+  apiErrorSchema,
+  appNotificationSchema,
+  auditEntrySchema,
+  bookedSlotSchema,
+  bookingReviewsSchema,
+  bookingSchema,
+  chatMessageViewSchema,
+  chatPersonSchema,
+  chatViewSchema,
+  chatWithMessagesSchema,
+  consultantSummarySchema,
+  galleryPhotoViewSchema,
+  loginResponseSchema,
+  paymentDetailsSchema,
+  postingViewSchema,
+  profilePageSchema,
+  profilePostSchema,
+  projectPostSchema,
+  publicUserSchema,
+  referralItemSchema,
+  referralOverviewSchema,
+  reviewPageViewSchema,
+  reviewViewSchema,
+  selfUserSchema,
+  userProfileSchema,
+  BOOKING_STATUSES,
+  NOTIFICATION_TYPES,
+} from "./schemas/responses.js";
+
+/** The API's shapes are inferred from the response schemas of ./schemas/responses.ts (one definition). */
 
 /** What anyone may see of a user. */
-export interface PublicUser {
-  id: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  role: AccountRole;
-  location: string;
-  skills: string[];
-  experience: string;
-  availability: string;
-  salaryRate: number | null;
-  avatar: string | null;
-  bio: string | null;
-  /** Average stars of the published reviews about the user; null until the first one. */
-  rating: number | null;
-  reviewCount: number;
-  createdAt: string;
-}
+export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /** What a signed-in user sees of themselves. */
-export interface SelfUser extends PublicUser {
-  email: string;
-  referralCode: string;
-  referredBy: string | null;
-  referralCount: number;
-  referralBookings: number;
-  moneyEarned: number;
-}
+export type SelfUser = z.infer<typeof selfUserSchema>;
 
-export interface LoginResponse {
-  userInfo: SelfUser;
-  token: string;
-}
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export interface ApiError {
-  message: string;
-  field?: string;
-}
+export type ApiError = z.infer<typeof apiErrorSchema>;
 
 /** A card of the profile list: an Assistant's public listing with their profile fields. */
-export interface ProfilePost {
-  id: string;
-  userId: string;
-  title: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  avatar: string | null;
-  role: AccountRole;
-  location: string;
-  skills: string[];
-  salaryRate: number | null;
-  experience: string;
-  availability: string;
-  bio: string | null;
-  /** Average stars of the Assistant's published reviews; null ("New") until the first one. */
-  rating: number | null;
-  reviewCount: number;
-  responseTime: string;
-  createdAt: string;
-  updatedAt: string;
-  /** When the user joined ("Member Since"). */
-  memberSince: string;
-}
+export type ProfilePost = z.infer<typeof profilePostSchema>;
 
-export interface ProfilePage {
-  items: ProfilePost[];
-  /** Pass as `cursor` for the next page; null on the last page. */
-  nextCursor: string | null;
-}
+export type ProfilePage = z.infer<typeof profilePageSchema>;
 
 /** `GET /profiles/{userId}`: the user's public profile and their listing, if any. */
-export interface UserProfile extends PublicUser {
-  listing: { id: string; title: string; responseTime: string } | null;
-}
+export type UserProfile = z.infer<typeof userProfileSchema>;
 
-export interface GalleryPhoto {
-  id: string;
-  imageUrl: string;
-  isPublic: boolean;
-  title: string | null;
-  description: string | null;
-  createdAt: string;
-}
+export type GalleryPhoto = z.infer<typeof galleryPhotoViewSchema>;
 
 /** A posting as the projects grid shows it. */
-export interface ProjectPost {
-  id: string;
-  title: string;
-  images: string[];
-  rate: number;
-  createdAt: string;
-}
+export type ProjectPost = z.infer<typeof projectPostSchema>;
 
 /** `GET /posts/{id}`: the posting detail page. */
-export interface Posting {
-  id: string;
-  title: string;
-  address: string;
-  rate: number;
-  images: string[];
-  days: string | null;
-  bathroom: string | null;
-  isSaved: boolean;
-  createdAt: string;
-  updatedAt: string;
-  user: { id: string; avatar: string | null; username: string; firstName: string; lastName: string };
-  postDetail: {
-    /** Sanitised HTML. */
-    desc: string;
-    size: string | null;
-    school: string | null;
-    /** 1 when the platform verified the posting, else 0. */
-    restaurant: 0 | 1;
-  };
-}
+export type Posting = z.infer<typeof postingViewSchema>;
 
 /** Who is on the other side of a chat, or wrote a message. */
-export interface ChatPerson {
-  id: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  avatar: string | null;
-  role: AccountRole;
-}
+export type ChatPerson = z.infer<typeof chatPersonSchema>;
 
-export interface ChatMessage {
-  id: string;
-  chatId: string;
-  text: string;
-  /** The sender. */
-  userId: string;
-  createdAt: string;
-  user: { id: string; firstName: string; lastName: string; avatar: string | null };
-}
+export type ChatMessage = z.infer<typeof chatMessageViewSchema>;
 
-export interface Chat {
-  id: string;
-  userIDs: [string, string];
-  /** The other member, seen from the signed-in user. */
-  receiver: ChatPerson;
-  /** Members who have read everything in the chat. */
-  seenBy: string[];
-  lastMessage: { text: string; userId: string; createdAt: string } | null;
-  createdAt: string;
-}
+export type Chat = z.infer<typeof chatViewSchema>;
 
-export interface ChatWithMessages extends Chat {
-  /** Oldest first. */
-  messages: ChatMessage[];
-}
+export type ChatWithMessages = z.infer<typeof chatWithMessagesSchema>;
 
-export type NotificationType = "MESSAGE" | "BOOKING" | "REFERRAL" | "REVIEW" | "SYSTEM";
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-export interface AppNotification {
-  id: string;
-  type: NotificationType;
-  title: string;
-  content: string;
-  read: boolean;
-  createdAt: string;
-  chatId: string | null;
-  entityId: string | null;
-}
+export type AppNotification = z.infer<typeof appNotificationSchema>;
 
 /** Socket events the server sends (socket.io, path /socket.io, auth: { token }). */
 export interface ServerToClientEvents {
@@ -186,173 +96,51 @@ export interface ClientToServerEvents {
   newUser: (userId: string) => void;
 }
 
-export type BookingStatus = "PENDING" | "CONFIRMED" | "COMPLETED" | "CANCELLED";
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** A booked slot: its Manila date and slot start. An 8-hour booking holds two. */
-export interface BookedSlot {
-  date: string;
-  time: string;
-}
+export type BookedSlot = z.infer<typeof bookedSlotSchema>;
 
 /** `GET /bookings/consultant/{id}`. */
-export interface ConsultantSummary {
-  id: string;
-  firstName: string;
-  lastName: string;
-  avatar: string | null;
-  salaryRate: number;
-}
+export type ConsultantSummary = z.infer<typeof consultantSummarySchema>;
 
-export interface Booking {
-  id: string;
-  /** Manila date (yyyy-MM-dd) and start (HH:mm). */
-  date: string;
-  startTime: string;
-  /** Manila end time (HH:mm), from the real duration. */
-  endTime: string;
-  duration: number;
-  price: number;
-  status: BookingStatus;
-  paymentStatus: PaymentStatus;
-  /** "BOOKING-" + 6 characters: what the client writes on the transfer. */
-  paymentReference: string;
-  /** Set on cancelled bookings: who or what cancelled it. */
-  cancelReason: CancelReason | null;
-  /** Start and end as instants (ISO), for the rules that compare with the clock. */
-  startsAt: string;
-  endsAt: string;
-  completedAt: string | null;
-  isRecurring: boolean;
-  consultantId: string;
-  consultant: ChatPerson;
-  user: ChatPerson;
-  createdAt: string;
-  /** The reviews of this booking as the viewer may see them. */
-  reviews: BookingReviews;
-}
+export type Booking = z.infer<typeof bookingSchema>;
 
 /** A review as a party of its booking or the public sees it. */
-export interface Review {
-  id: string;
-  bookingId: string;
-  rating: number;
-  text: string | null;
-  createdAt: string;
-  /** When both sides could see it (both wrote one, or the window closed); null until then. */
-  publishedAt: string | null;
-  author: { id: string; firstName: string; lastName: string; avatar: string | null };
-}
+export type Review = z.infer<typeof reviewViewSchema>;
 
 /** The reviews of one booking, seen by one of its parties: double-blind until published. */
-export interface BookingReviews {
-  /** The viewer's own review. */
-  mine: Review | null;
-  /** The other party's review, once published; null before (even when written). */
-  theirs: Review | null;
-  /** Whether the other party has written theirs (its content stays hidden until published). */
-  theirsSubmitted: boolean;
-  /** Until when reviews can be written (ISO); null unless the booking is completed. */
-  closesAt: string | null;
-}
+export type BookingReviews = z.infer<typeof bookingReviewsSchema>;
 
 /** `GET /profiles/{userId}/reviews`: published reviews about a user, newest first. */
-export interface ReviewPage {
-  items: Review[];
-  nextCursor: string | null;
-}
+export type ReviewPage = z.infer<typeof reviewPageViewSchema>;
 
 /** `GET /bookings/payment?consultantId&duration`: what to pay and how. */
-export interface PaymentDetails {
-  accountName: string;
-  /** Pesos. */
-  amount: number;
-  /** "BOOKING-" + the first 6 characters of the consultant's id. */
-  reference: string;
-  /** The payment details as a QR code (SVG markup made by the server from the fields above). */
-  qrSvg: string;
-}
+export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
 
 /** `GET /referrals/user-referrals`: the people who registered with one's code. */
-export interface ReferralItem {
-  id: string;
-  name: string;
-  avatar: string | null;
-  role: Role;
-  /** "pending" until their first completed booking, then "active". */
-  status: "pending" | "active";
-  /** Hours of their completed bookings. */
-  bookingHours: number;
-}
+export type ReferralItem = z.infer<typeof referralItemSchema>;
 
-export interface ReferralOverview {
-  /** `earnings`: rewards paid to the user, in pesos (the page shows the larger of this and 125 x hours). */
-  stats: { totalReferrals: number; earnings: number };
-  referrals: ReferralItem[];
-}
+export type ReferralOverview = z.infer<typeof referralOverviewSchema>;
 
 /** Someone as the operator console shows them. */
-export interface AdminPerson {
-  id: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-}
+export type AdminPerson = z.infer<typeof adminPersonSchema>;
 
 /** A booking as the operator console lists it. */
-export interface AdminBooking {
-  id: string;
-  reference: string;
-  /** Pesos. */
-  amount: number;
-  status: BookingStatus;
-  paymentStatus: PaymentStatus;
-  cancelReason: CancelReason | null;
-  /** Manila date, start and end of the booking. */
-  date: string;
-  startTime: string;
-  endTime: string;
-  createdAt: string;
-  client: AdminPerson;
-  assistant: AdminPerson;
-}
+export type AdminBooking = z.infer<typeof adminBookingSchema>;
 
 /** `GET /admin/payments`: bookings whose payment waits for verification, oldest first. */
-export interface AdminPayment extends AdminBooking {
-  /** Whole hours since the booking was made. */
-  ageHours: number;
-}
+export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
-export interface AdminUser extends AdminPerson {
-  email: string;
-  role: AccountRole;
-  createdAt: string;
-  suspendedAt: string | null;
-}
+export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** `GET /admin/users/{id}`: the account and every booking it takes part in. */
-export interface AdminUserDetail {
-  user: AdminUser;
-  bookings: AdminBooking[];
-}
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
-export interface AdminReview extends Omit<Review, "author"> {
-  hiddenAt: string | null;
-  author: AdminPerson;
-  subject: AdminPerson;
-}
+export type AdminReview = z.infer<typeof adminReviewSchema>;
 
 /** One operator action: who, what, when, before and after. */
-export interface AuditEntry {
-  id: string;
-  actor: AdminPerson | null;
-  /** e.g. "payment.received", "user.suspended", "review.hidden". */
-  action: string;
-  entityType: "booking" | "user" | "review";
-  entityId: string;
-  before: unknown;
-  after: unknown;
-  createdAt: string;
-}
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /** A page of an operator list. */
 export interface AdminPage<T> {
@@ -363,11 +151,4 @@ export interface AdminPage<T> {
 }
 
 /** `GET /admin/stats`: the figures of the business. */
-export interface AdminStats {
-  /** The last 12 weeks (Monday, Manila date), oldest first: bookings made that week by current status. */
-  weeks: { weekStart: string; byStatus: Record<BookingStatus, { count: number; pesos: number }> }[];
-  rewards: { count: number; pesos: number };
-  /** Distinct users who signed in during the last 7 and 30 days. */
-  activeUsers: { last7Days: number; last30Days: number };
-  totals: { users: number; assistants: number; bookings: number; paymentsWaiting: number; pesosPaid: number };
-}
+export type AdminStats = z.infer<typeof adminStatsSchema>;

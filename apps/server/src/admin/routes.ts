@@ -1,11 +1,22 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { TIME_ZONE, manilaDate, manilaInstant, mondayOf, shiftDate } from "@vam/shared";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   ADMIN_PAGE_SIZE,
   MSG,
+  adminBookingSchema,
   adminListQuerySchema,
+  adminPageSchema,
+  adminPaymentSchema,
   adminPaymentsQuerySchema,
+  adminReviewSchema,
+  adminStatsSchema,
+  adminUserDetailSchema,
+  adminUserSchema,
+  auditEntrySchema,
   paymentDecisionRefusal,
   paymentDecisionSchema,
   reviewVisibilitySchema,
@@ -23,11 +34,10 @@ import {
 import { currentUser } from "../auth/authenticate.js";
 import { endUserSessions } from "../auth/sessions.js";
 import { notifyBothParties, publishChange } from "../bookings/changes.js";
-import { manilaDate } from "../bookings/manila.js";
 import { bookingWithParties, bookingsWithParties, clients, consultants } from "../bookings/queries.js";
 import { auditLog, bookings, referralRewards, reviews, sessions, users } from "../db/schema.js";
-import { conflict, forbidden, notFound, parseWith } from "../http/errors.js";
-import { pathId } from "../http/params.js";
+import { bearer, errorResponses, idParams, loadedFirst } from "../http/contracts.js";
+import { conflict, forbidden, notFound } from "../http/errors.js";
 import { refreshRating, reviewFields } from "../reviews/queries.js";
 import { recordAudit } from "./audit.js";
 import { toAdminBooking, toAdminPerson, toAdminUser } from "./serialize.js";
@@ -68,14 +78,22 @@ const page = <T>(items: T[], total: number, pageNumber: number): AdminPage<T> =>
 const offset = (pageNumber: number) => (pageNumber - 1) * ADMIN_PAGE_SIZE;
 
 /** The operator console's API: everything under /admin answers 403 to anyone but an operator. */
-export async function adminRoutes(app: FastifyInstance) {
-  app.addHook("preHandler", app.authenticate);
-  app.addHook("preHandler", async (request) => {
+export async function adminRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  // Before the request is validated: anyone but an operator learns nothing about the contract.
+  app.addHook("preValidation", app.authenticate);
+  app.addHook("preValidation", async (request) => {
     if (currentUser(request).role !== "Operator") throw forbidden(MSG.operatorsOnly);
   });
+  const contract = <T extends object>(summary: string, parts: T) => ({ tags: ["admin"], summary, security: bearer, ...parts });
+  const ok = <T extends z.ZodType>(schema: T) => ({ 200: schema, ...errorResponses });
 
-  app.get("/admin/payments", async (request): Promise<AdminPayment[]> => {
-    const { age, q } = parseWith(adminPaymentsQuerySchema, request.query);
+  const paymentsContract = contract("Bookings whose payment waits for verification, oldest first", {
+    querystring: adminPaymentsQuerySchema,
+    response: ok(z.array(adminPaymentSchema)),
+  });
+  app.get("/admin/payments", { schema: paymentsContract }, async (request): Promise<AdminPayment[]> => {
+    const { age, q } = request.query;
     const now = app.clock.now();
     const search = q ? or(referenceCondition(q), nameMatches(clients, q), nameMatches(consultants, q)) : undefined;
     const rows = await bookingsWithParties(
@@ -89,10 +107,15 @@ export async function adminRoutes(app: FastifyInstance) {
     }));
   });
 
-  app.put<{ Params: { id: string } }>("/admin/payments/:id", async (request) => {
+  const decideContract = contract("Payment received (PAID) or not (REJECTED, which cancels)", {
+    params: idParams(MSG.bookingNotFound),
+    body: paymentDecisionSchema,
+    response: ok(z.object({ booking: adminBookingSchema })),
+  });
+  app.put("/admin/payments/:id", { schema: decideContract }, async (request) => {
     const operator = currentUser(request);
-    const id = pathId(request.params.id, MSG.bookingNotFound);
-    const { status: decision } = parseWith(paymentDecisionSchema, request.body);
+    const { id } = request.params;
+    const { status: decision } = request.body;
     const result = await app.db.transaction(async (tx) => {
       const found = await bookingWithParties(tx, id, { lock: true });
       const refusal = paymentDecisionRefusal(found.booking);
@@ -127,8 +150,9 @@ export async function adminRoutes(app: FastifyInstance) {
     return { booking: toAdminBooking(result.changed) };
   });
 
-  app.get("/admin/users", async (request): Promise<AdminPage<AdminUser>> => {
-    const { q, page: pageNumber } = parseWith(adminListQuerySchema, request.query);
+  const usersContract = contract("Accounts, newest first", { querystring: adminListQuerySchema, response: ok(adminPageSchema(adminUserSchema)) });
+  app.get("/admin/users", { schema: usersContract }, async (request): Promise<AdminPage<AdminUser>> => {
+    const { q, page: pageNumber } = request.query;
     const where = q ? or(nameMatches(users, q), ilike(users.email, contains(q))) : undefined;
     const [rows, [total]] = await Promise.all([
       app.db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(ADMIN_PAGE_SIZE).offset(offset(pageNumber)),
@@ -137,16 +161,16 @@ export async function adminRoutes(app: FastifyInstance) {
     return page(rows.map(toAdminUser), total?.n ?? 0, pageNumber);
   });
 
-  const userById = async (rawId: string) => {
-    const [user] = await app.db
-      .select()
-      .from(users)
-      .where(eq(users.id, pathId(rawId, MSG.userNotFound)));
+  const userParams = idParams(MSG.userNotFound);
+  const userAnswer = ok(z.object({ user: adminUserSchema }));
+  const userById = async (id: string) => {
+    const [user] = await app.db.select().from(users).where(eq(users.id, id));
     if (!user) throw notFound(MSG.userNotFound);
     return user;
   };
 
-  app.get<{ Params: { id: string } }>("/admin/users/:id", async (request): Promise<AdminUserDetail> => {
+  const userContract = contract("An account and its bookings", { params: userParams, response: ok(adminUserDetailSchema) });
+  app.get("/admin/users/:id", { schema: userContract }, async (request): Promise<AdminUserDetail> => {
     const user = await userById(request.params.id);
     const rows = await bookingsWithParties(app.db, or(eq(bookings.clientId, user.id), eq(bookings.consultantId, user.id)), {
       order: [desc(bookings.startsAt), desc(bookings.id)],
@@ -154,10 +178,12 @@ export async function adminRoutes(app: FastifyInstance) {
     return { user: toAdminUser(user), bookings: rows.map(toAdminBooking) };
   });
 
-  app.put<{ Params: { id: string } }>("/admin/users/:id/suspension", async (request) => {
+  const suspensionContract = contract("Suspend or restore an account", { params: userParams, body: suspensionSchema, response: userAnswer });
+  const suspensionTarget = loadedFirst(({ id }: { id: string }) => userById(id));
+  app.put("/admin/users/:id/suspension", { preValidation: suspensionTarget.hook, schema: suspensionContract }, async (request) => {
     const operator = currentUser(request);
-    const target = await userById(request.params.id);
-    const { suspended } = parseWith(suspensionSchema, request.body);
+    const target = suspensionTarget.get(request);
+    const { suspended } = request.body;
     if (target.id === operator.id) throw conflict(MSG.cannotSuspendSelf);
     if (Boolean(target.suspendedAt) === suspended) return { user: toAdminUser(target) };
     const now = app.clock.now();
@@ -186,7 +212,8 @@ export async function adminRoutes(app: FastifyInstance) {
     return { user: toAdminUser(updated) };
   });
 
-  app.post<{ Params: { id: string } }>("/admin/users/:id/promote", async (request) => {
+  const promoteContract = contract("Make an account an operator", { params: userParams, response: userAnswer });
+  app.post("/admin/users/:id/promote", { schema: promoteContract }, async (request) => {
     const operator = currentUser(request);
     const target = await userById(request.params.id);
     if (target.role === "Operator") throw conflict(MSG.alreadyOperator);
@@ -224,8 +251,9 @@ export async function adminRoutes(app: FastifyInstance) {
     subject: toAdminPerson(subject),
   });
 
-  app.get("/admin/reviews", async (request): Promise<AdminPage<AdminReview>> => {
-    const { q, page: pageNumber } = parseWith(adminListQuerySchema, request.query);
+  const reviewsContract = contract("Reviews, newest first", { querystring: adminListQuerySchema, response: ok(adminPageSchema(adminReviewSchema)) });
+  app.get("/admin/reviews", { schema: reviewsContract }, async (request): Promise<AdminPage<AdminReview>> => {
+    const { q, page: pageNumber } = request.query;
     const where = q ? or(nameMatches(authors, q), nameMatches(subjects, q), ilike(reviews.text, contains(q))) : undefined;
     const [rows, [total]] = await Promise.all([
       reviewRows(where).orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(ADMIN_PAGE_SIZE).offset(offset(pageNumber)),
@@ -239,10 +267,15 @@ export async function adminRoutes(app: FastifyInstance) {
     return page(rows.map(toAdminReview), total?.n ?? 0, pageNumber);
   });
 
-  app.put<{ Params: { id: string } }>("/admin/reviews/:id/visibility", async (request) => {
+  const visibilityContract = contract("Hide or show a review", {
+    params: idParams(MSG.reviewNotFound),
+    body: reviewVisibilitySchema,
+    response: ok(z.object({ review: adminReviewSchema })),
+  });
+  app.put("/admin/reviews/:id/visibility", { schema: visibilityContract }, async (request) => {
     const operator = currentUser(request);
-    const id = pathId(request.params.id, MSG.reviewNotFound);
-    const { hidden } = parseWith(reviewVisibilitySchema, request.body);
+    const { id } = request.params;
+    const { hidden } = request.body;
     const now = app.clock.now();
     await app.db.transaction(async (tx) => {
       const [review] = await tx.select().from(reviews).where(eq(reviews.id, id)).for("update");
@@ -269,12 +302,12 @@ export async function adminRoutes(app: FastifyInstance) {
     return { review: toAdminReview(row!) };
   });
 
-  app.get("/admin/stats", async (): Promise<AdminStats> => {
+  app.get("/admin/stats", { schema: contract("The figures of the business", { response: ok(adminStatsSchema) }) }, async (): Promise<AdminStats> => {
     const now = app.clock.now();
-    // Weeks start on Monday in Manila: shift to Manila wall-clock time, then truncate.
-    const manilaWeek = sql<string>`to_char(date_trunc('week', (${bookings.createdAt} at time zone 'UTC') + interval '8 hours'), 'YYYY-MM-DD')`;
-    const firstWeek = mondayOf(manilaDate(new Date(now.getTime() - (STATS_WEEKS - 1) * 7 * DAY_MS)));
-    const since = new Date(`${firstWeek}T00:00:00+08:00`);
+    // Weeks start on Monday in Manila: Manila wall-clock time, then truncate (a literal zone, so that the select and the grouping are one expression).
+    const manilaWeek = sql<string>`to_char(date_trunc('week', ${bookings.createdAt} at time zone ${sql.raw(`'${TIME_ZONE}'`)}), 'YYYY-MM-DD')`;
+    const firstWeek = mondayOf(shiftDate(manilaDate(now), -(STATS_WEEKS - 1) * 7));
+    const since = manilaInstant(firstWeek, "00:00");
     const [byWeek, [rewards], [active7], [active30], [userTotals], [bookingTotals]] = await Promise.all([
       app.db
         .select({
@@ -309,7 +342,7 @@ export async function adminRoutes(app: FastifyInstance) {
         .from(bookings),
     ]);
     const weeks = Array.from({ length: STATS_WEEKS }, (_, index) => {
-      const weekStart = addDays(firstWeek, index * 7);
+      const weekStart = shiftDate(firstWeek, index * 7);
       const byStatus = Object.fromEntries(
         STATUSES.map((status) => {
           const row = byWeek.find((entry) => entry.week === weekStart && entry.status === status);
@@ -332,8 +365,12 @@ export async function adminRoutes(app: FastifyInstance) {
     };
   });
 
-  app.get("/admin/audit", async (request): Promise<AdminPage<AuditEntry>> => {
-    const { page: pageNumber } = parseWith(adminListQuerySchema, request.query);
+  const auditContract = contract("Operator actions, newest first", {
+    querystring: adminListQuerySchema,
+    response: ok(adminPageSchema(auditEntrySchema)),
+  });
+  app.get("/admin/audit", { schema: auditContract }, async (request): Promise<AdminPage<AuditEntry>> => {
+    const { page: pageNumber } = request.query;
     const [rows, [total]] = await Promise.all([
       app.db
         .select({ entry: auditLog, actor: users })
@@ -357,7 +394,3 @@ export async function adminRoutes(app: FastifyInstance) {
     return page(items, total?.n ?? 0, pageNumber);
   });
 }
-
-const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-/** The Monday of the week of a calendar date. */
-const mondayOf = (iso: string) => addDays(iso, -((new Date(`${iso}T00:00:00Z`).getUTCDay() + 6) % 7));

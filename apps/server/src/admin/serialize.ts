@@ -1,6 +1,5 @@
-import { paymentReference, type AdminBooking, type AdminPerson, type AdminUser, type BookingStatus } from "@vam/shared";
+import { manilaDate, manilaTime, paymentReference, type AdminBooking, type AdminPerson, type AdminUser, type BookingStatus } from "@vam/shared";
 import type { UserRow } from "../auth/authenticate.js";
-import { manilaDate, manilaTime } from "../bookings/manila.js";
 import type { BookingWithParties } from "../bookings/queries.js";
 
 export const toAdminPerson = (user: Pick<UserRow, "id" | "username" | "firstName" | "lastName">): AdminPerson => ({

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import { ASSISTANT_RATE, loginSchema, MSG, registerSchema } from "@vam/shared";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ASSISTANT_RATE, loginResponseSchema, loginSchema, messageSchema, MSG, registerSchema, selfUserSchema } from "@vam/shared";
 import { users } from "../db/schema.js";
-import { badRequest, HttpError, parseWith } from "../http/errors.js";
+import { bearer, errorResponses } from "../http/contracts.js";
+import { badRequest, HttpError } from "../http/errors.js";
 import { announce, createNotification } from "../notifications/create.js";
 import { newReferralCode } from "../referrals/codes.js";
 import { isIssuedUpload } from "../uploads/issued.js";
@@ -10,11 +13,20 @@ import { findUserByReferralCode, findUserByUsername, selfView } from "../users/q
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords.js";
 import { createSession, revokeSession } from "./sessions.js";
 
-export async function authRoutes(app: FastifyInstance) {
+const tags = ["auth"];
+
+export async function authRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   const rateLimit = { max: app.config.authRateLimitPerMinute, timeWindow: "1 minute" };
 
-  app.post("/auth/register", { config: { rateLimit } }, async (request, reply) => {
-    const input = parseWith(registerSchema, request.body);
+  const registerContract = {
+    tags,
+    summary: "Create an account (optionally with a referral code)",
+    body: registerSchema,
+    response: { 201: z.object({ user: selfUserSchema, message: z.string() }), ...errorResponses },
+  };
+  app.post("/auth/register", { config: { rateLimit }, schema: registerContract }, async (request, reply) => {
+    const input = request.body;
     const referrer = input.referralCode ? await findUserByReferralCode(app.db, input.referralCode) : undefined;
     if (input.role === "Assistant" && input.salaryRate !== undefined && input.salaryRate !== ASSISTANT_RATE) {
       throw badRequest(MSG.assistantRateFixed, "salaryRate");
@@ -60,8 +72,9 @@ export async function authRoutes(app: FastifyInstance) {
     return reply.status(201).send({ user: await selfView(app.db, user), message: MSG.registerSuccess });
   });
 
-  app.post("/auth/login", { config: { rateLimit } }, async (request) => {
-    const input = parseWith(loginSchema, request.body);
+  const loginContract = { tags, summary: "Sign in: a bearer token", body: loginSchema, response: { 200: loginResponseSchema, ...errorResponses } };
+  app.post("/auth/login", { config: { rateLimit }, schema: loginContract }, async (request) => {
+    const input = request.body;
     const user = await findUserByUsername(app.db, input.username);
     const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstNothing(input.password);
     if (!user || !valid) throw new HttpError(400, MSG.loginInvalid);
@@ -70,7 +83,8 @@ export async function authRoutes(app: FastifyInstance) {
     return { userInfo: await selfView(app.db, user), token };
   });
 
-  app.post("/auth/logout", { preHandler: app.authenticate }, async (request) => {
+  const logoutContract = { tags, summary: "End this session", security: bearer, response: { 200: messageSchema, ...errorResponses } };
+  app.post("/auth/logout", { preValidation: app.authenticate, schema: logoutContract }, async (request) => {
     await revokeSession(app.db, request.sessionId!);
     app.realtime.endSession(request.sessionId!);
     return { message: "Logged out" };

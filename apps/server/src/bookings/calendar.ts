@@ -1,6 +1,5 @@
 import { createEvent } from "ics";
-import { callKind, formatPeso } from "@vam/shared";
-import { manilaDate, manilaTime } from "./manila.js";
+import { callKind, formatPeso, manilaDate, manilaTime } from "@vam/shared";
 import type { BookingWithParties } from "./queries.js";
 
 /** "Maria-Pena-2026-11-23.ics": ASCII only, so every browser and file system keeps it. */

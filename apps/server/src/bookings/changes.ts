@@ -1,10 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { formatLongDate, formatPeso, formatTime, type BookingStatus } from "@vam/shared";
+import { formatLongDate, formatPeso, formatTime, manilaDate, manilaTime, type BookingStatus } from "@vam/shared";
 import type { UserRow } from "../auth/authenticate.js";
 import type { Db } from "../db/client.js";
 import { announce, createNotification } from "../notifications/create.js";
 import type { NotificationRow } from "../notifications/serialize.js";
-import { manilaDate, manilaTime } from "./manila.js";
 import type { BookingWithParties } from "./queries.js";
 import { bookingViews, type BookingRow } from "./serialize.js";
 

@@ -1,42 +1,66 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { MSG, SLOT_STARTS, actionFor, bookingRefusal, bookingStatusSchema, bookingViewSchema, rescheduleSchema, type Booking } from "@vam/shared";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { MSG, actionFor, bookingRefusal, bookingSchema, bookingStatusSchema, bookingViewSchema, rescheduleSchema, type Booking } from "@vam/shared";
 import { currentUser } from "../auth/authenticate.js";
 import { bookings } from "../db/schema.js";
-import { badRequest, conflict, notFound, parseWith, pgError } from "../http/errors.js";
-import { pathId } from "../http/params.js";
+import { bearer, errorResponses, idParams } from "../http/contracts.js";
+import { conflict, notFound } from "../http/errors.js";
 import { payReferralReward } from "../referrals/rewards.js";
 import { bookingCalendar } from "./calendar.js";
 import { notifyOtherParty, publishChange } from "./changes.js";
 import { bookingsWithParties, partyBooking } from "./queries.js";
 import { bookingView, bookingViews } from "./serialize.js";
-import { assertBookableStart, lockConsultant } from "./slots.js";
+import { assertBookableStart, bookingEnd, lockConsultant, rethrowSlotTaken } from "./slots.js";
 
-/** Lists, one booking, its calendar file, and the status and time changes of decisions.md. */
-export async function bookingManagementRoutes(app: FastifyInstance) {
-  const bookingId = (raw: string) => pathId(raw, MSG.bookingNotFound);
+/** Lists, one booking, its calendar file, and the status and time changes of docs/spec/decisions.md. */
+export async function bookingManagementRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const auth = { preValidation: app.authenticate };
+  const tags = ["bookings"];
+  const params = idParams(MSG.bookingNotFound);
+  const oneBooking = { 200: z.object({ booking: bookingSchema }), ...errorResponses };
+  const bookingList = { 200: z.array(bookingSchema), ...errorResponses };
 
   // "My Bookings": what the user booked as a client.
-  app.get("/bookings/made", { preHandler: app.authenticate }, async (request): Promise<Booking[]> => {
+  const madeContract = { tags, summary: "The bookings one made as a client", security: bearer, response: bookingList };
+  app.get("/bookings/made", { ...auth, schema: madeContract }, async (request): Promise<Booking[]> => {
     const me = currentUser(request);
     return bookingViews(app.db, me.id, await bookingsWithParties(app.db, eq(bookings.clientId, me.id)));
   });
 
-  app.get("/bookings/user", { preHandler: app.authenticate }, async (request): Promise<Booking[]> => {
+  const userContract = {
+    tags,
+    summary: "One's bookings as consultant or as client",
+    security: bearer,
+    querystring: bookingViewSchema,
+    response: bookingList,
+  };
+  app.get("/bookings/user", { ...auth, schema: userContract }, async (request): Promise<Booking[]> => {
     const me = currentUser(request);
-    const { role } = parseWith(bookingViewSchema, request.query);
+    const { role } = request.query;
     const mine = role === "consultant" ? eq(bookings.consultantId, me.id) : eq(bookings.clientId, me.id);
     return bookingViews(app.db, me.id, await bookingsWithParties(app.db, mine));
   });
 
-  app.get<{ Params: { id: string } }>("/bookings/:id", { preHandler: app.authenticate }, async (request) => {
+  const readContract = { tags, summary: "One of one's bookings", security: bearer, params, response: oneBooking };
+  app.get("/bookings/:id", { ...auth, schema: readContract }, async (request) => {
     const me = currentUser(request);
-    return { booking: await bookingView(app.db, me.id, await partyBooking(app.db, bookingId(request.params.id), me.id)) };
+    return { booking: await bookingView(app.db, me.id, await partyBooking(app.db, request.params.id, me.id)) };
   });
 
-  app.get<{ Params: { id: string } }>("/bookings/:id/calendar", { preHandler: app.authenticate }, async (request, reply) => {
+  const calendarContract = {
+    tags,
+    summary: "The booking as a calendar file",
+    security: bearer,
+    params,
+    produces: ["text/calendar"],
+    response: { 200: z.string().describe("An iCalendar file (text/calendar)"), ...errorResponses },
+  };
+  app.get("/bookings/:id/calendar", { ...auth, schema: calendarContract }, async (request, reply) => {
     const me = currentUser(request);
-    const found = await partyBooking(app.db, bookingId(request.params.id), me.id);
+    const found = await partyBooking(app.db, request.params.id, me.id);
     const publicUrl = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
     const { fileName, body } = bookingCalendar(found, me.id, publicUrl);
     return reply
@@ -46,10 +70,18 @@ export async function bookingManagementRoutes(app: FastifyInstance) {
       .send(body);
   });
 
-  app.put<{ Params: { id: string } }>("/bookings/:id/status", { preHandler: app.authenticate }, async (request) => {
+  const statusContract = {
+    tags,
+    summary: "Accept, decline, cancel or complete",
+    security: bearer,
+    params,
+    body: bookingStatusSchema,
+    response: oneBooking,
+  };
+  app.put("/bookings/:id/status", { ...auth, schema: statusContract }, async (request) => {
     const me = currentUser(request);
-    const id = bookingId(request.params.id);
-    const { status } = parseWith(bookingStatusSchema, request.body);
+    const { id } = request.params;
+    const { status } = request.body;
 
     const result = await app.db.transaction(async (tx) => {
       const found = await partyBooking(tx, id, me.id, { lock: true });
@@ -79,10 +111,18 @@ export async function bookingManagementRoutes(app: FastifyInstance) {
     return { booking: await bookingView(app.db, me.id, result.changed) };
   });
 
-  app.put<{ Params: { id: string } }>("/bookings/:id/reschedule", { preHandler: app.authenticate }, async (request) => {
+  const rescheduleContract = {
+    tags,
+    summary: "Move a booking to another slot",
+    security: bearer,
+    params,
+    body: rescheduleSchema,
+    response: oneBooking,
+  };
+  app.put("/bookings/:id/reschedule", { ...auth, schema: rescheduleContract }, async (request) => {
     const me = currentUser(request);
-    const id = bookingId(request.params.id);
-    const input = parseWith(rescheduleSchema, request.body);
+    const { id } = request.params;
+    const input = request.body;
     const startsAt = assertBookableStart(input.date, input.startTime, app.clock.now());
     const [owner] = await app.db.select({ consultantId: bookings.consultantId }).from(bookings).where(eq(bookings.id, id));
     if (!owner) throw notFound(MSG.bookingNotFound);
@@ -94,14 +134,14 @@ export async function bookingManagementRoutes(app: FastifyInstance) {
         const found = await partyBooking(tx, id, me.id, { lock: true });
         const refusal = bookingRefusal("reschedule", found.booking, found.party, app.clock.now());
         if (refusal) throw conflict(refusal);
-        if (found.booking.duration > 4 && input.startTime !== SLOT_STARTS[0]) throw badRequest(MSG.bookingFullDayFromMorning, "startTime");
+        const endsAt = bookingEnd(startsAt, input.startTime, found.booking.duration);
         if (found.booking.startsAt.getTime() === startsAt.getTime()) return { changed: found, notifications: [] };
         // The exclusion constraint checks the new range against every other holding booking.
         const [updated] = await tx
           .update(bookings)
           .set({
             startsAt,
-            endsAt: new Date(startsAt.getTime() + found.booking.duration * 3600_000),
+            endsAt,
             sequence: sql`${bookings.sequence} + 1`,
             updatedAt: app.clock.now(),
           })
@@ -110,10 +150,7 @@ export async function bookingManagementRoutes(app: FastifyInstance) {
         const changed = { ...found, booking: updated! };
         return { changed, notifications: [await notifyOtherParty(tx, { rescheduled: true }, me, changed)] };
       })
-      .catch((error) => {
-        if (pgError(error)?.code === "23P01") throw conflict(MSG.bookingSlotTaken);
-        throw error;
-      });
+      .catch(rethrowSlotTaken);
 
     if (result.notifications.length > 0) await publishChange(app, result.changed, result.notifications);
     return { booking: await bookingView(app.db, me.id, result.changed) };

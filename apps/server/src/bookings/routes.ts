@@ -1,12 +1,19 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { isWeekend } from "@vam/shared";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   ASSISTANT_RATE,
   MAX_UNPAID_BOOKINGS,
   MSG,
   availabilityQuerySchema,
+  bookedSlotSchema,
   bookerRefusal,
+  bookingSchema,
+  consultantSummarySchema,
   createBookingSchema,
+  paymentDetailsSchema,
   paymentQuerySchema,
   type BookedSlot,
   type ConsultantSummary,
@@ -15,32 +22,40 @@ import { currentUser } from "../auth/authenticate.js";
 import { publishMessage, storeMessage } from "../chat/post-message.js";
 import { findOrStartChat } from "../chat/queries.js";
 import { bookings, users } from "../db/schema.js";
-import { badRequest, conflict, forbidden, notFound, parseWith, pgError } from "../http/errors.js";
-import { pathId } from "../http/params.js";
+import { bearer, errorResponses, idParams } from "../http/contracts.js";
+import { badRequest, forbidden, notFound } from "../http/errors.js";
 import { announce, createNotification } from "../notifications/create.js";
 import { paymentDetails } from "../payments/details.js";
 import { findUserByReferralCode } from "../users/queries.js";
 import { bookingWhen } from "./changes.js";
-import { isWeekend } from "./manila.js";
 import { unpaidBookingsOf } from "./queries.js";
 import { withoutReviews } from "./serialize.js";
-import { HOLDING, assertBookableStart, freeSlots, lockClient, lockConsultant, slotsHeld } from "./slots.js";
+import { HOLDING, assertBookableStart, bookingEnd, freeSlots, lockClient, lockConsultant, rethrowSlotTaken, slotsHeld } from "./slots.js";
 
 export const CLIENT_BOOKED_MESSAGE = "Hi, I booked just now can you confirm?";
 export const CONSULTANT_AUTO_REPLY = "Hello Boss! Confirming your booking.";
 
-export async function bookingRoutes(app: FastifyInstance) {
-  async function assistant(rawId: string) {
-    const [user] = await app.db
-      .select()
-      .from(users)
-      .where(eq(users.id, pathId(rawId, MSG.consultantNotFound)));
+const tags = ["bookings"];
+const consultantParams = idParams(MSG.consultantNotFound);
+
+export async function bookingRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const auth = { preValidation: app.authenticate };
+
+  async function assistant(id: string) {
+    const [user] = await app.db.select().from(users).where(eq(users.id, id));
     if (!user || user.role !== "Assistant" || user.suspendedAt) throw notFound(MSG.consultantNotFound);
     return user;
   }
 
   // Hours of the user's completed bookings, as client or as consultant.
-  app.get("/bookings/total-hours", { preHandler: app.authenticate }, async (request) => {
+  const hoursContract = {
+    tags,
+    summary: "Hours and number of one's completed bookings",
+    security: bearer,
+    response: { 200: z.object({ totalHours: z.number(), bookingsCount: z.number() }), ...errorResponses },
+  };
+  app.get("/bookings/total-hours", { ...auth, schema: hoursContract }, async (request) => {
     const me = currentUser(request);
     const [row] = await app.db
       .select({
@@ -52,27 +67,52 @@ export async function bookingRoutes(app: FastifyInstance) {
     return { totalHours: row?.totalHours ?? 0, bookingsCount: row?.bookingsCount ?? 0 };
   });
 
-  app.get<{ Params: { id: string } }>("/bookings/consultant/:id", async (request): Promise<ConsultantSummary> => {
+  const consultantContract = {
+    tags,
+    summary: "The Assistant one is booking",
+    params: consultantParams,
+    response: { 200: consultantSummarySchema, ...errorResponses },
+  };
+  app.get("/bookings/consultant/:id", { schema: consultantContract }, async (request): Promise<ConsultantSummary> => {
     const user = await assistant(request.params.id);
     return { id: user.id, firstName: user.firstName, lastName: user.lastName, avatar: user.avatar, salaryRate: user.salaryRate ?? ASSISTANT_RATE };
   });
 
-  app.get("/bookings/payment", { preHandler: app.authenticate }, async (request) => {
-    const { consultantId, duration } = parseWith(paymentQuerySchema, request.query);
+  const paymentContract = {
+    tags,
+    summary: "What to pay for a booking and how",
+    security: bearer,
+    querystring: paymentQuerySchema,
+    response: { 200: paymentDetailsSchema, ...errorResponses },
+  };
+  app.get("/bookings/payment", { ...auth, schema: paymentContract }, async (request) => {
+    const { consultantId, duration } = request.query;
     const consultant = await assistant(consultantId);
     return paymentDetails(app.config.paymentAccountName, consultant.id, (consultant.salaryRate ?? ASSISTANT_RATE) * duration);
   });
 
   // Free slot starts ("HH:mm") of one weekday; weekends, past slots and held slots are never free.
-  app.get("/bookings/available", async (request) => {
-    const { date, consultantId } = parseWith(availabilityQuerySchema, request.query);
+  const availableContract = {
+    tags,
+    summary: "Free slot starts of one day",
+    querystring: availabilityQuerySchema,
+    response: { 200: z.array(z.string()), ...errorResponses },
+  };
+  app.get("/bookings/available", { schema: availableContract }, async (request) => {
+    const { date, consultantId } = request.query;
     const consultant = await assistant(consultantId);
     if (isWeekend(date)) return [];
     return freeSlots(app.db, consultant.id, date, app.clock.now());
   });
 
   // Every slot held from today on, for the date picker.
-  app.get<{ Params: { id: string } }>("/bookings/booked/:id", async (request): Promise<BookedSlot[]> => {
+  const bookedContract = {
+    tags,
+    summary: "Every slot held from today on",
+    params: consultantParams,
+    response: { 200: z.array(bookedSlotSchema), ...errorResponses },
+  };
+  app.get("/bookings/booked/:id", { schema: bookedContract }, async (request): Promise<BookedSlot[]> => {
     const consultant = await assistant(request.params.id);
     const rows = await app.db
       .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
@@ -82,9 +122,16 @@ export async function bookingRoutes(app: FastifyInstance) {
     return rows.flatMap((row) => slotsHeld(row.startsAt, row.endsAt));
   });
 
-  app.post("/bookings/create", { preHandler: app.authenticate }, async (request, reply) => {
+  const createContract = {
+    tags,
+    summary: "Book an Assistant",
+    security: bearer,
+    body: createBookingSchema,
+    response: { 201: z.object({ booking: bookingSchema }), ...errorResponses },
+  };
+  app.post("/bookings/create", { ...auth, schema: createContract }, async (request, reply) => {
     const me = currentUser(request);
-    const input = parseWith(createBookingSchema, request.body);
+    const input = request.body;
     const refusal = bookerRefusal(me, input.consultantId);
     if (refusal) throw refusal === MSG.bookingNotBookable ? forbidden(refusal) : badRequest(refusal);
     const [consultant] = await app.db.select().from(users).where(eq(users.id, input.consultantId));
@@ -92,6 +139,7 @@ export async function bookingRoutes(app: FastifyInstance) {
     if (consultant.role !== "Assistant") throw badRequest(MSG.bookingNotAssistant);
     const now = app.clock.now();
     const startsAt = assertBookableStart(input.date, input.startTime, now);
+    const endsAt = bookingEnd(startsAt, input.startTime, input.duration);
     const price = (consultant.salaryRate ?? ASSISTANT_RATE) * input.duration;
     if (input.price !== undefined && input.price !== price) throw badRequest(MSG.bookingPriceMismatch, "price");
     if (input.referralCode) {
@@ -114,7 +162,7 @@ export async function bookingRoutes(app: FastifyInstance) {
             clientId: me.id,
             consultantId: consultant.id,
             startsAt,
-            endsAt: new Date(startsAt.getTime() + input.duration * 3600_000),
+            endsAt,
             duration: input.duration,
             price,
             referralCode: input.referralCode?.toUpperCase() ?? null,
@@ -134,10 +182,7 @@ export async function bookingRoutes(app: FastifyInstance) {
         });
         return { booking: booking!, messages: [request, reply] as const, notification };
       })
-      .catch((error) => {
-        if (pgError(error)?.code === "23P01") throw conflict(MSG.bookingSlotTaken);
-        throw error;
-      });
+      .catch(rethrowSlotTaken);
 
     await publishMessage(app, created.messages[0], me);
     await publishMessage(app, created.messages[1], consultant);

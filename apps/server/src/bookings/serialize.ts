@@ -1,10 +1,9 @@
-import { paymentReference, type Booking, type BookingReviews, type BookingStatus } from "@vam/shared";
+import { manilaDate, manilaTime, paymentReference, type Booking, type BookingReviews, type BookingStatus } from "@vam/shared";
 import type { UserRow } from "../auth/authenticate.js";
 import { toPerson } from "../chat/serialize.js";
 import type { Db } from "../db/client.js";
 import type { bookings } from "../db/schema.js";
 import { bookingReviewsFor, reviewsOfBookings } from "../reviews/queries.js";
-import { manilaDate, manilaTime } from "./manila.js";
 import type { BookingWithParties } from "./queries.js";
 
 export type BookingRow = typeof bookings.$inferSelect;

@@ -1,9 +1,20 @@
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
-import { MSG, SLOT_HOURS, SLOT_STARTS, bookingHorizonEnd, isCalendarDate, type BookedSlot } from "@vam/shared";
+import {
+  bookingHorizonEnd,
+  isCalendarDate,
+  isWeekend,
+  manilaDate,
+  manilaInstant,
+  manilaTime,
+  MSG,
+  SLOT_HOURS,
+  SLOT_STARTS,
+  startsInTime,
+  type BookedSlot,
+} from "@vam/shared";
 import type { Db } from "../db/client.js";
 import { bookings } from "../db/schema.js";
-import { badRequest } from "../http/errors.js";
-import { isWeekend, manilaDate, manilaInstant, manilaTime } from "./manila.js";
+import { badRequest, conflict, rethrowViolation } from "../http/errors.js";
 
 /** Bookings that hold their time: the same statuses as the database's exclusion constraint. */
 export const HOLDING = ["PENDING", "CONFIRMED"] as const;
@@ -61,6 +72,18 @@ export function assertBookableStart(date: string, startTime: string, now: Date):
   if (date > bookingHorizonEnd(manilaDate(now))) throw badRequest(MSG.bookingBeyondHorizon, "date");
   return startsAt;
 }
+
+/**
+ * When a booking of `duration` hours from `startsAt` (slot `startTime`) ends; a full day starts
+ * in the morning (the shared rule), else a 400 naming `startTime`. Creation and rescheduling both.
+ */
+export function bookingEnd(startsAt: Date, startTime: string, duration: number): Date {
+  if (!startsInTime(duration, startTime)) throw badRequest(MSG.bookingFullDayFromMorning, "startTime");
+  return new Date(startsAt.getTime() + duration * HOUR_MS);
+}
+
+/** The exclusion constraint refused an overlap: the slot was taken meanwhile. */
+export const rethrowSlotTaken = rethrowViolation({ kind: "exclusion", answer: () => conflict(MSG.bookingSlotTaken) });
 
 /** Serialises the booking creations of one client, so that the unpaid cap holds under concurrent requests. */
 export async function lockClient(tx: Db, clientId: string) {

@@ -19,7 +19,8 @@ import { hashPassword } from "../auth/passwords.js";
 import { ConfigError, loadConfig, type Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { auditLog, users } from "../db/schema.js";
-import { pgError } from "../http/errors.js";
+import { violation } from "../http/errors.js";
+import { USERNAME_TAKEN, EMAIL_TAKEN } from "../users/identity.js";
 import { safeError } from "../http/logging.js";
 import { newReferralCode } from "../referrals/codes.js";
 import { openDatabaseFor } from "../server.js";
@@ -183,10 +184,11 @@ async function create(config: Config, rawUsername: string, options: CreateOption
         return;
       } catch (error) {
         // Someone registered the same name meanwhile, or (rarely) the random referral code exists.
-        const pg = pgError(error);
-        if (pg?.code === "23505" && pg.constraint === "users_username_lower_idx") throw new CliError(`${MSG.usernameTaken}: ${username}`);
-        if (pg?.code === "23505" && pg.constraint === "users_email_idx") throw new CliError(`${MSG.emailTaken}: ${email}`);
-        if (pg?.code === "23505" && pg.constraint === "users_referral_code_idx" && attempt < 5) continue;
+        const found = violation(error);
+        const unique = found?.kind === "unique" ? found.constraint : undefined;
+        if (unique === USERNAME_TAKEN.constraint) throw new CliError(`${MSG.usernameTaken}: ${username}`);
+        if (unique === EMAIL_TAKEN.constraint) throw new CliError(`${MSG.emailTaken}: ${email}`);
+        if (unique === "users_referral_code_idx" && attempt < 5) continue;
         throw error;
       }
     }

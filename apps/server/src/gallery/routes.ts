@@ -1,78 +1,71 @@
-import { and, desc, eq, isNotNull, notExists } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { galleryPhotoSchema, MSG, type GalleryPhoto } from "@vam/shared";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { galleryPhotoSchema, galleryPhotoViewSchema, messageSchema, MSG } from "@vam/shared";
 import { currentUser } from "../auth/authenticate.js";
-import { galleryPhotos, users } from "../db/schema.js";
-import { badRequest, forbidden, notFound, parseWith } from "../http/errors.js";
-import { pathId } from "../http/params.js";
+import { bearer, errorResponses, idParams, pathIdParam } from "../http/contracts.js";
+import { badRequest, forbidden, notFound } from "../http/errors.js";
 import { areOwnUploads } from "../uploads/issued.js";
+import { addPhoto, deletePhoto, findPhoto, photosOf } from "./queries.js";
 
-type PhotoRow = typeof galleryPhotos.$inferSelect;
+const tags = ["gallery"];
+const ownerParams = z.object({ userId: pathIdParam(MSG.userNotFound) });
+const photoList = z.array(galleryPhotoViewSchema);
 
-const toGalleryPhoto = (row: PhotoRow): GalleryPhoto => ({
-  id: row.id,
-  imageUrl: row.imageUrl,
-  isPublic: row.isPublic,
-  title: row.title,
-  description: row.description,
-  createdAt: row.createdAt.toISOString(),
-});
+export async function galleryRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const auth = { preValidation: app.authenticate };
 
-export async function galleryRoutes(app: FastifyInstance) {
-  const suspended = (userId: string) =>
-    app.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, userId), isNotNull(users.suspendedAt)));
-
-  async function photosOf(userId: string, publicOnly: boolean) {
-    const rows = await app.db
-      .select()
-      .from(galleryPhotos)
-      .where(
-        and(
-          eq(galleryPhotos.userId, userId),
-          // The public gallery of a suspended account shows nothing.
-          publicOnly ? and(eq(galleryPhotos.isPublic, true), notExists(suspended(userId))) : undefined,
-        ),
-      )
-      .orderBy(desc(galleryPhotos.createdAt));
-    return rows.map(toGalleryPhoto);
-  }
-
-  app.get<{ Params: { userId: string } }>("/gallery/user/:userId", { preHandler: app.authenticate }, async (request) => {
-    const userId = pathId(request.params.userId, MSG.userNotFound);
+  const ownContract = {
+    tags,
+    summary: "All of one's own photos",
+    security: bearer,
+    params: ownerParams,
+    response: { 200: photoList, ...errorResponses },
+  };
+  app.get("/gallery/user/:userId", { ...auth, schema: ownContract }, async (request) => {
+    const { userId } = request.params;
     if (userId !== currentUser(request).id) throw forbidden(MSG.forbiddenNotOwner);
-    return photosOf(userId, false);
+    return photosOf(app.db, userId, false);
   });
 
-  app.get<{ Params: { userId: string } }>("/gallery/public/:userId", async (request) =>
-    photosOf(pathId(request.params.userId, MSG.userNotFound), true),
-  );
+  const publicContract = { tags, summary: "A user's public photos", params: ownerParams, response: { 200: photoList, ...errorResponses } };
+  app.get("/gallery/public/:userId", { schema: publicContract }, async (request) => photosOf(app.db, request.params.userId, true));
 
-  app.post("/gallery", { preHandler: app.authenticate }, async (request, reply) => {
+  const addContract = {
+    tags,
+    summary: "Add a photo (an image one uploaded)",
+    security: bearer,
+    body: galleryPhotoSchema,
+    response: { 201: galleryPhotoViewSchema, ...errorResponses },
+  };
+  app.post("/gallery", { ...auth, schema: addContract }, async (request, reply) => {
     const me = currentUser(request);
-    const input = parseWith(galleryPhotoSchema, request.body);
+    const input = request.body;
     if (!(await areOwnUploads(app.db, me.id, [input.imageUrl]))) throw badRequest(MSG.imageNotIssued, "imageUrl");
-    const [row] = await app.db
-      .insert(galleryPhotos)
-      .values({
-        userId: me.id,
-        imageUrl: input.imageUrl,
-        isPublic: input.isPublic,
-        title: input.title || null,
-        description: input.description || null,
-      })
-      .returning();
-    return reply.status(201).send(toGalleryPhoto(row!));
+    const photo = await addPhoto(app.db, {
+      userId: me.id,
+      imageUrl: input.imageUrl,
+      isPublic: input.isPublic,
+      title: input.title || null,
+      description: input.description || null,
+    });
+    return reply.status(201).send(photo);
   });
 
-  app.delete<{ Params: { id: string } }>("/gallery/:id", { preHandler: app.authenticate }, async (request) => {
-    const id = pathId(request.params.id, MSG.photoNotFound);
-    const [photo] = await app.db.select().from(galleryPhotos).where(eq(galleryPhotos.id, id));
+  const deleteContract = {
+    tags,
+    summary: "Delete one's photo",
+    security: bearer,
+    params: idParams(MSG.photoNotFound),
+    response: { 200: messageSchema, ...errorResponses },
+  };
+  app.delete("/gallery/:id", { ...auth, schema: deleteContract }, async (request) => {
+    const { id } = request.params;
+    const photo = await findPhoto(app.db, id);
     if (!photo) throw notFound(MSG.photoNotFound);
     if (photo.userId !== currentUser(request).id) throw forbidden(MSG.forbiddenNotOwner);
-    await app.db.delete(galleryPhotos).where(eq(galleryPhotos.id, id));
+    await deletePhoto(app.db, id);
     return { message: "Photo deleted" };
   });
 }

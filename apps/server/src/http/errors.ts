@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { MSG } from "@vam/shared";
-import type { ZodType } from "zod";
+import type { ZodError, ZodType } from "zod";
 
 export class HttpError extends Error {
   constructor(
@@ -17,12 +17,17 @@ export const conflict = (message: string, field?: string) => new HttpError(409, 
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string = MSG.notFound) => new HttpError(404, message);
 
+/** A failed validation as the API answers it: the first problem's message, naming its field (400 unless said). */
+export function issueError(error: ZodError, statusCode = 400): HttpError {
+  const issue = error.issues[0]!;
+  return new HttpError(statusCode, issue.message, issue.path.join(".") || undefined);
+}
+
 /** Validates input with a shared zod schema; the first problem becomes a 400 naming its field. */
 export function parseWith<T>(schema: ZodType<T>, input: unknown): T {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  throw badRequest(issue.message, issue.path.join(".") || undefined);
+  throw issueError(result.error);
 }
 
 type DriverError = { code?: unknown; constraint?: string; cause?: unknown } | null | undefined;
@@ -33,6 +38,29 @@ export function pgError(error: unknown): { code: string; constraint?: string } |
     if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return { code: e.code, constraint: e.constraint };
   }
   return undefined;
+}
+
+/** The constraint violations the code answers, by their PostgreSQL codes. */
+const VIOLATIONS = { unique: "23505", foreignKey: "23503", exclusion: "23P01" } as const;
+export type ViolationKind = keyof typeof VIOLATIONS;
+
+/** Which constraint a database error violated, if it is a violation the code answers. */
+export function violation(error: unknown): { kind: ViolationKind; constraint?: string } | undefined {
+  const pg = pgError(error);
+  const kind = (Object.keys(VIOLATIONS) as ViolationKind[]).find((key) => VIOLATIONS[key] === pg?.code);
+  return kind && { kind, constraint: pg?.constraint };
+}
+
+/**
+ * The one mapping from constraint violations to answers, for `.catch()`: the first rule whose
+ * kind (and constraint, when named) matches is thrown; any other error is rethrown unchanged.
+ */
+export function rethrowViolation(...rules: { kind: ViolationKind; constraint?: string; answer: () => Error }[]) {
+  return (error: unknown): never => {
+    const found = violation(error);
+    const rule = found && rules.find((r) => r.kind === found.kind && (!r.constraint || r.constraint === found.constraint));
+    throw rule ? rule.answer() : error;
+  };
 }
 
 /** Fastify's own refusals of a request, as the API words them. */

@@ -1,17 +1,29 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { MSG } from "@vam/shared";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { appNotificationSchema, MSG } from "@vam/shared";
 import { currentUser } from "../auth/authenticate.js";
 import { notifications } from "../db/schema.js";
 import { notFound } from "../http/errors.js";
-import { pathId } from "../http/params.js";
+import { bearer, errorResponses, idParams } from "../http/contracts.js";
 import { toNotification } from "./serialize.js";
 import { unreadCount } from "./unread.js";
 
 /** How many of the latest notifications the list shows. */
 const LIST_LENGTH = 200;
 
-export async function notificationRoutes(app: FastifyInstance) {
+const count = z.object({ count: z.number() });
+const contract = <R extends z.ZodType>(summary: string, response: R) => ({
+  tags: ["notifications"],
+  summary,
+  security: bearer,
+  response: { 200: response, ...errorResponses },
+});
+
+export async function notificationRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const auth = { preValidation: app.authenticate };
   /** The new count, to the caller and to the user's other tabs. */
   async function recount(userId: string) {
     const unread = await unreadCount(app.db, userId);
@@ -19,11 +31,12 @@ export async function notificationRoutes(app: FastifyInstance) {
     return { count: unread };
   }
 
-  app.get("/users/notification", { preHandler: app.authenticate }, async (request) => ({
+  app.get("/users/notification", { ...auth, schema: contract("How many notifications are unread", count) }, async (request) => ({
     count: await unreadCount(app.db, currentUser(request).id),
   }));
 
-  app.get("/users/notifications", { preHandler: app.authenticate }, async (request) => {
+  const listContract = contract("The latest notifications, newest first", z.array(appNotificationSchema));
+  app.get("/users/notifications", { ...auth, schema: listContract }, async (request) => {
     const rows = await app.db
       .select()
       .from(notifications)
@@ -33,7 +46,7 @@ export async function notificationRoutes(app: FastifyInstance) {
     return rows.map(toNotification);
   });
 
-  app.put("/users/notifications/read-all", { preHandler: app.authenticate }, async (request) => {
+  app.put("/users/notifications/read-all", { ...auth, schema: contract("Mark every notification read", count) }, async (request) => {
     const me = currentUser(request);
     await app.db
       .update(notifications)
@@ -42,9 +55,10 @@ export async function notificationRoutes(app: FastifyInstance) {
     return recount(me.id);
   });
 
-  app.put<{ Params: { id: string } }>("/users/notifications/:id/read", { preHandler: app.authenticate }, async (request) => {
+  const readContract = { ...contract("Mark one notification read", count), params: idParams(MSG.notificationNotFound) };
+  app.put("/users/notifications/:id/read", { ...auth, schema: readContract }, async (request) => {
     const me = currentUser(request);
-    const id = pathId(request.params.id, MSG.notificationNotFound);
+    const { id } = request.params;
     // Someone else's notification is as good as missing.
     const [row] = await app.db
       .update(notifications)

@@ -1,72 +1,90 @@
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { MSG, profileSearchSchema, type ProjectPost } from "@vam/shared";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { MSG, messageSchema, profilePageSchema, profileSearchSchema, projectPostSchema, userProfileSchema } from "@vam/shared";
 import { currentUser } from "../auth/authenticate.js";
-import { postings, profiles, users } from "../db/schema.js";
-import { conflict, forbidden, notFound, parseWith, pgError } from "../http/errors.js";
-import { pathId } from "../http/params.js";
+import { bearer, errorResponses, idParams } from "../http/contracts.js";
+import { forbidden, notFound } from "../http/errors.js";
+import { createListing, deleteListing, findListing, listingsOf, projectsOf, userWithListing } from "./queries.js";
 import { searchProfiles } from "./search.js";
 import { toUserProfile } from "./serialize.js";
 
-export async function profileRoutes(app: FastifyInstance) {
-  app.get("/profiles/posts", async (request) => {
-    const search = parseWith(profileSearchSchema, request.query);
+const tags = ["profiles"];
+const listingTitle = z.object({ id: z.string(), title: z.string() });
+
+export async function profileRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const auth = { preValidation: app.authenticate };
+
+  const searchContract = {
+    tags,
+    summary: "Search the Assistants' listings (newest first, by cursor)",
+    querystring: profileSearchSchema,
+    response: { 200: profilePageSchema, ...errorResponses },
+  };
+  app.get("/profiles/posts", { schema: searchContract }, async (request) => {
+    const search = request.query;
     return app.searchCache.get(search, () => searchProfiles(app.db, search));
   });
 
-  app.get("/profiles/user-posts", { preHandler: app.authenticate }, async (request) =>
-    app.db
-      .select({ id: profiles.id, title: profiles.title })
-      .from(profiles)
-      .where(eq(profiles.userId, currentUser(request).id)),
-  );
+  const ownContract = {
+    tags,
+    summary: "The signed-in user's listings",
+    security: bearer,
+    response: { 200: z.array(listingTitle), ...errorResponses },
+  };
+  app.get("/profiles/user-posts", { ...auth, schema: ownContract }, async (request) => listingsOf(app.db, currentUser(request).id));
 
   // "Make Profile Public": the Assistant's one listing, made from their profile.
-  app.post("/profiles/profile", { preHandler: app.authenticate }, async (request, reply) => {
+  const publishContract = {
+    tags,
+    summary: "Make one's profile public (Assistants, once)",
+    security: bearer,
+    response: { 201: z.object({ data: listingTitle }), ...errorResponses },
+  };
+  app.post("/profiles/profile", { ...auth, schema: publishContract }, async (request, reply) => {
     const me = currentUser(request);
     if (me.role !== "Assistant") throw forbidden(MSG.onlyAssistantsListed);
-    const [created] = await app.db
-      .insert(profiles)
-      .values({ userId: me.id, title: `${me.firstName} ${me.lastName} Profile` })
-      .returning()
-      .catch((error) => {
-        if (pgError(error)?.code === "23505") throw conflict(MSG.listingExists);
-        throw error;
-      });
+    const created = await createListing(app.db, me);
     app.searchCache.clear();
-    return reply.status(201).send({ data: { id: created!.id, title: created!.title } });
+    return reply.status(201).send({ data: { id: created.id, title: created.title } });
   });
 
-  app.delete<{ Params: { id: string } }>("/profiles/posts/:id", { preHandler: app.authenticate }, async (request) => {
-    const id = pathId(request.params.id, MSG.profileNotFound);
-    const [listing] = await app.db.select().from(profiles).where(eq(profiles.id, id));
+  const deleteContract = {
+    tags,
+    summary: "Take one's listing down",
+    security: bearer,
+    params: idParams(MSG.profileNotFound),
+    response: { 200: messageSchema, ...errorResponses },
+  };
+  app.delete("/profiles/posts/:id", { ...auth, schema: deleteContract }, async (request) => {
+    const { id } = request.params;
+    const listing = await findListing(app.db, id);
     if (!listing) throw notFound(MSG.profileNotFound);
     if (listing.userId !== currentUser(request).id) throw forbidden(MSG.forbiddenNotOwner);
-    await app.db.delete(profiles).where(and(eq(profiles.id, id), eq(profiles.userId, listing.userId)));
+    await deleteListing(app.db, id, listing.userId);
     app.searchCache.clear();
     return { message: "Profile deleted" };
   });
 
-  app.get<{ Params: { id: string } }>("/profiles/:id", async (request) => {
-    const id = pathId(request.params.id, MSG.userNotFound);
-    const [row] = await app.db
-      .select({ user: users, profile: profiles })
-      .from(users)
-      .leftJoin(profiles, eq(profiles.userId, users.id))
-      .where(eq(users.id, id));
+  const profileContract = {
+    tags,
+    summary: "A user's public profile and listing",
+    params: idParams(MSG.userNotFound),
+    response: { 200: userProfileSchema, ...errorResponses },
+  };
+  app.get("/profiles/:id", { schema: profileContract }, async (request) => {
+    const row = await userWithListing(app.db, request.params.id);
     if (!row || row.user.suspendedAt) throw notFound(MSG.userNotFound);
     return toUserProfile(row.user, row.profile ?? undefined);
   });
 
   // The user's postings, shown as the "projects" of their profile.
-  app.get<{ Params: { id: string } }>("/profiles/posts/:id", async (request): Promise<ProjectPost[]> => {
-    const id = pathId(request.params.id, MSG.userNotFound);
-    const rows = await app.db
-      .select({ id: postings.id, title: postings.title, images: postings.images, rate: postings.rate, createdAt: postings.createdAt })
-      .from(postings)
-      .innerJoin(users, eq(users.id, postings.userId))
-      .where(and(eq(postings.userId, id), isNull(users.suspendedAt)))
-      .orderBy(desc(postings.createdAt), asc(postings.id));
-    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
-  });
+  const projectsContract = {
+    tags,
+    summary: "A user's postings, newest first",
+    params: idParams(MSG.userNotFound),
+    response: { 200: z.array(projectPostSchema), ...errorResponses },
+  };
+  app.get("/profiles/posts/:id", { schema: projectsContract }, async (request) => projectsOf(app.db, request.params.id));
 }

@@ -1,16 +1,31 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { MSG, applyRewardSchema, type ReferralOverview, type Role } from "@vam/shared";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { MSG, applyRewardSchema, referralOverviewSchema, type ReferralOverview, type Role } from "@vam/shared";
 import { currentUser } from "../auth/authenticate.js";
 import { partyBooking } from "../bookings/queries.js";
 import { bookings, referralRewards, users } from "../db/schema.js";
-import { conflict, parseWith } from "../http/errors.js";
+import { bearer, errorResponses } from "../http/contracts.js";
+import { conflict } from "../http/errors.js";
 import { announce } from "../notifications/create.js";
 import { payReferralReward } from "./rewards.js";
 
-export async function referralRoutes(app: FastifyInstance) {
+const tags = ["referrals"];
+const rewardAnswer = z.object({ reward: z.object({ bookingId: z.string(), earnerId: z.string(), amount: z.number() }).nullable() });
+
+export async function referralRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const auth = { preValidation: app.authenticate };
+
   // The people who registered with the user's code, with the hours of their completed bookings.
-  app.get("/referrals/user-referrals", { preHandler: app.authenticate }, async (request): Promise<ReferralOverview> => {
+  const overviewContract = {
+    tags,
+    summary: "The people who joined with one's code",
+    security: bearer,
+    response: { 200: referralOverviewSchema, ...errorResponses },
+  };
+  app.get("/referrals/user-referrals", { ...auth, schema: overviewContract }, async (request): Promise<ReferralOverview> => {
     const me = currentUser(request);
     const completed = and(eq(bookings.clientId, users.id), eq(bookings.status, "COMPLETED"));
     const rows = await app.db
@@ -44,9 +59,16 @@ export async function referralRoutes(app: FastifyInstance) {
 
   // Kept for the spec's client: the server already pays on completion. Only the booking id is
   // read; the reward, its amount and its earner are recomputed, and paid at most once.
-  app.post("/referrals/apply-reward", { preHandler: app.authenticate }, async (request) => {
+  const rewardContract = {
+    tags,
+    summary: "Pay a completed booking's referral reward (at most once)",
+    security: bearer,
+    body: applyRewardSchema,
+    response: { 200: rewardAnswer, ...errorResponses },
+  };
+  app.post("/referrals/apply-reward", { ...auth, schema: rewardContract }, async (request) => {
     const me = currentUser(request);
-    const { bookingId } = parseWith(applyRewardSchema, request.body);
+    const { bookingId } = request.body;
     const found = await partyBooking(app.db, bookingId, me.id);
     if (found.booking.status !== "COMPLETED") throw conflict(MSG.rewardNeedsCompletion);
     const notification = await app.db.transaction((tx) => payReferralReward(tx, found.booking, found.client));

@@ -1,23 +1,46 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { MSG, REVIEW_PAGE_SIZE, createReviewSchema, reviewCursorSchema, reviewPageSchema, reviewRefusal, type ReviewPage } from "@vam/shared";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  MSG,
+  REVIEW_PAGE_SIZE,
+  bookingSchema,
+  createReviewSchema,
+  reviewCursorSchema,
+  reviewPageSchema,
+  reviewPageViewSchema,
+  reviewRefusal,
+  type ReviewPage,
+} from "@vam/shared";
 import { currentUser } from "../auth/authenticate.js";
 import { publishChange } from "../bookings/changes.js";
 import { partyBooking } from "../bookings/queries.js";
 import { bookingView } from "../bookings/serialize.js";
 import { reviews, users } from "../db/schema.js";
 import { decodeCursor, encodeCursor } from "../http/cursor.js";
-import { conflict, parseWith, pgError } from "../http/errors.js";
-import { pathId } from "../http/params.js";
+import { bearer, errorResponses, idParams } from "../http/contracts.js";
+import { conflict, rethrowViolation } from "../http/errors.js";
 import { publishReviews } from "./publish.js";
 import { authorColumns, toReview } from "./queries.js";
 
 /** Writing a review of a completed booking, and the published reviews of a profile. */
-export async function reviewRoutes(app: FastifyInstance) {
-  app.post<{ Params: { id: string } }>("/bookings/:id/review", { preHandler: app.authenticate }, async (request, reply) => {
+export async function reviewRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ["reviews"];
+
+  const writeContract = {
+    tags,
+    summary: "Review a completed booking (double-blind)",
+    security: bearer,
+    params: idParams(MSG.bookingNotFound),
+    body: createReviewSchema,
+    response: { 201: z.object({ booking: bookingSchema }), ...errorResponses },
+  };
+  app.post("/bookings/:id/review", { preValidation: app.authenticate, schema: writeContract }, async (request, reply) => {
     const me = currentUser(request);
-    const id = pathId(request.params.id, MSG.bookingNotFound);
-    const input = parseWith(createReviewSchema, request.body);
+    const { id } = request.params;
+    const input = request.body;
 
     const result = await app.db
       .transaction(async (tx) => {
@@ -39,10 +62,7 @@ export async function reviewRoutes(app: FastifyInstance) {
         const notices = written.length > 0 ? await publishReviews(tx, eq(reviews.bookingId, id), now) : [];
         return { found, notices };
       })
-      .catch((error) => {
-        if (pgError(error)?.code === "23505") throw conflict(MSG.reviewExists);
-        throw error;
-      });
+      .catch(rethrowViolation({ kind: "unique", answer: () => conflict(MSG.reviewExists) }));
 
     // A published review changes a rating that search results show.
     if (result.notices.length > 0) app.searchCache.clear();
@@ -51,9 +71,16 @@ export async function reviewRoutes(app: FastifyInstance) {
     return reply.status(201).send({ booking: await bookingView(app.db, me.id, result.found) });
   });
 
-  app.get<{ Params: { id: string } }>("/profiles/:id/reviews", async (request): Promise<ReviewPage> => {
-    const subjectId = pathId(request.params.id, MSG.userNotFound);
-    const { cursor } = parseWith(reviewPageSchema, request.query);
+  const pageContract = {
+    tags,
+    summary: "Published reviews about a user, newest first (by cursor)",
+    params: idParams(MSG.userNotFound),
+    querystring: reviewPageSchema,
+    response: { 200: reviewPageViewSchema, ...errorResponses },
+  };
+  app.get("/profiles/:id/reviews", { schema: pageContract }, async (request): Promise<ReviewPage> => {
+    const subjectId = request.params.id;
+    const { cursor } = request.query;
     const after = cursor ? decodeCursor(reviewCursorSchema, cursor) : undefined;
     const rows = await app.db
       .select({ review: reviews, author: authorColumns })

@@ -1,12 +1,24 @@
-import { ASSISTANT_RATE, referralRewardFor, type BookingStatus, type CancelReason, type PaymentStatus } from "@vam/shared";
-import { isWeekend, manilaDate, manilaInstant } from "../bookings/manila.js";
+import {
+  ASSISTANT_RATE,
+  SLOT_STARTS,
+  isWeekend,
+  manilaDate,
+  manilaInstant,
+  referralRewardFor,
+  shiftDate,
+  startsInTime,
+  type BookingStatus,
+  type CancelReason,
+  type PaymentStatus,
+  type SlotStart,
+} from "@vam/shared";
 import type { bookings, referralRewards, reviews } from "../db/schema.js";
 import { seeded } from "./demo-images.js";
 
 type BookingInsert = typeof bookings.$inferInsert & { id: string };
 type RewardInsert = typeof referralRewards.$inferInsert;
 type ReviewInsert = typeof reviews.$inferInsert;
-type Start = "09:00" | "13:00";
+type Start = SlotStart;
 type Duration = 4 | 8;
 
 const HOUR_MS = 3600_000;
@@ -23,7 +35,7 @@ function weekdays(now: Date, count: number, step: 1 | -1): string[] {
   const days: string[] = [];
   let date = manilaDate(now);
   while (days.length < count) {
-    date = manilaDate(new Date(manilaInstant(date, "12:00").getTime() + step * DAY_MS));
+    date = shiftDate(date, step);
     if (!isWeekend(date)) days.push(date);
   }
   return days;
@@ -76,7 +88,7 @@ export function demoBookings(ids: DemoParties, now: Date, newId: () => string) {
   // Half-days taken per person: no consultant or client is in two sessions at once.
   const taken = new Map<string, Set<string>>();
   const halves = (date: string, start: Start, duration: Duration) =>
-    duration === 8 ? [`${date} AM`, `${date} PM`] : [`${date} ${start === "09:00" ? "AM" : "PM"}`];
+    duration === 8 ? [`${date} AM`, `${date} PM`] : [`${date} ${start === SLOT_STARTS[0] ? "AM" : "PM"}`];
   const isFree = (people: string[], slots: string[]) => people.every((person) => slots.every((slot) => !taken.get(person)?.has(slot)));
   const take = (people: string[], slots: string[]) => {
     for (const person of people) {
@@ -208,8 +220,8 @@ export function demoBookings(ids: DemoParties, now: Date, newId: () => string) {
       const last = (oldest < 0 ? past.length : oldest) - 1;
       if (last < 5) continue;
       const offset = -(5 + Math.floor(rnd() ** 1.6 * (last - 5 + 1)));
-      const start: Start = rnd() < 0.5 ? "09:00" : "13:00";
-      const duration: Duration = start === "09:00" && rnd() < 0.35 ? 8 : 4;
+      const start: Start = SLOT_STARTS[rnd() < 0.5 ? 0 : 1];
+      const duration: Duration = startsInTime(8, start) && rnd() < 0.35 ? 8 : 4;
       if (!isFree([clientId, consultantId], halves(dayAt(offset), start, duration))) continue;
       generated.push(completed(clientId, consultantId, offset, start, duration));
       made++;

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AdjustableClock } from "../clock.js";
-import { parseWith } from "../http/errors.js";
+import { errorResponses } from "../http/contracts.js";
 import { sweep } from "../bookings/sweep.js";
 
 const clockSchema = z.object({
@@ -16,15 +17,22 @@ const clockSchema = z.object({
  * Tests only (TEST_CLOCK=true, refused in production at start): move the server's clock and
  * run the sweep now. Registered nowhere else.
  */
-export async function testClockRoutes(app: FastifyInstance, { clock }: { clock: AdjustableClock }) {
-  app.put("/test/clock", async (request) => {
-    const { now } = parseWith(clockSchema, request.body);
-    clock.set(new Date(now));
+const clockAnswer = z.object({ now: z.string() });
+const sweepAnswer = z.object({ expired: z.array(z.string()), reviewNotices: z.number() });
+const tags = ["test"];
+
+export async function testClockRoutes(base: FastifyInstance, { clock }: { clock: AdjustableClock }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const moveSchema = { tags, summary: "Move the server's clock (tests only)", body: clockSchema, response: { 200: clockAnswer, ...errorResponses } };
+  app.put("/test/clock", { schema: moveSchema }, async (request) => {
+    clock.set(new Date(request.body.now));
     return { now: app.clock.now().toISOString() };
   });
-  app.delete("/test/clock", async () => {
+  app.delete("/test/clock", { schema: { tags, summary: "Give the server back the real time", response: { 200: clockAnswer } } }, async () => {
     clock.reset();
     return { now: app.clock.now().toISOString() };
   });
-  app.post("/test/sweep", async () => sweep(app));
+  app.post("/test/sweep", { schema: { tags, summary: "Run the expiry and review sweep now", response: { 200: sweepAnswer } } }, async () =>
+    sweep(app),
+  );
 }

@@ -1,22 +1,42 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { eq } from "drizzle-orm";
-import { ASSISTANT_RATE, MSG, updateUserSchema } from "@vam/shared";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ASSISTANT_RATE, MSG, selfUserSchema, updateUserSchema } from "@vam/shared";
 import { users } from "../db/schema.js";
 import { currentUser } from "../auth/authenticate.js";
-import { badRequest, forbidden, parseWith } from "../http/errors.js";
+import { bearer, errorResponses } from "../http/contracts.js";
+import { badRequest, forbidden } from "../http/errors.js";
 import { isIssuedUpload } from "../uploads/issued.js";
 import { assertIdentityFree, rethrowIdentityConflict } from "./identity.js";
 import { selfView } from "./queries.js";
 
-export async function userRoutes(app: FastifyInstance) {
-  app.get("/users/verify", { preHandler: app.authenticate }, async (request) => ({
+const tags = ["users"];
+const userAnswer = z.object({ user: selfUserSchema });
+
+export async function userRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const verifyContract = { tags, summary: "The signed-in user", security: bearer, response: { 200: userAnswer, ...errorResponses } };
+  app.get("/users/verify", { preValidation: app.authenticate, schema: verifyContract }, async (request) => ({
     user: await selfView(app.db, currentUser(request)),
   }));
 
-  app.put<{ Params: { id: string } }>("/users/:id", { preHandler: app.authenticate }, async (request) => {
+  const updateContract = {
+    tags,
+    summary: "Edit one's own account",
+    security: bearer,
+    // Any other id is someone else's account (403), so not validated as an id here.
+    params: z.object({ id: z.string() }),
+    body: updateUserSchema,
+    response: { 200: userAnswer, ...errorResponses },
+  };
+  /** Someone else's account is refused before its form is read. */
+  const ownAccount = async (request: FastifyRequest) => {
+    if ((request.params as { id: string }).id !== currentUser(request).id) throw forbidden(MSG.forbiddenOtherUser);
+  };
+  app.put("/users/:id", { preValidation: [app.authenticate, ownAccount], schema: updateContract }, async (request) => {
     const me = currentUser(request);
-    if (request.params.id !== me.id) throw forbidden(MSG.forbiddenOtherUser);
-    const input = parseWith(updateUserSchema, request.body);
+    const input = request.body;
     if (input.role !== undefined && input.role !== me.role) throw badRequest(MSG.roleReadOnly, "role");
     const isAssistant = me.role === "Assistant";
     if (isAssistant && input.salaryRate != null && input.salaryRate !== ASSISTANT_RATE) {

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Booking, BookingStatus, CreateBookingInput, PaymentStatus } from "@vam/shared";
+import { weekdayAhead, type Booking, type BookingStatus, type CreateBookingInput, type PaymentStatus } from "@vam/shared";
 import { bookings } from "../../src/db/schema.js";
-import { weekdayAhead } from "./dates.js";
 import type { TestServer, signUp } from "./server.js";
 
 export type Account = Awaited<ReturnType<typeof signUp>>;

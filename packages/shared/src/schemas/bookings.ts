@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { TARGET_STATUSES } from "../booking-rules.js";
-import { DURATIONS, SLOT_STARTS } from "../constants.js";
+import { DURATIONS, FULL_DAY_START, SLOT_HOURS, SLOT_STARTS } from "../constants.js";
 import { MSG } from "../messages.js";
-import { optionalTrimmed, singleLineText } from "./fields.js";
+import { id, optionalTrimmed, singleLineText } from "./fields.js";
 
 /** A real calendar date ("yyyy-MM-dd", not "2026-02-30") from 1970 on: PostgreSQL and the slot rules read it. */
 export function isCalendarDate(date: string): boolean {
@@ -11,29 +11,34 @@ export function isCalendarDate(date: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.getTime() >= 0 && parsed.toISOString().slice(0, 10) === date;
 }
 
+/**
+ * Whether a booking of `duration` hours may start at `startTime`: a full day (more than one slot)
+ * only from FULL_DAY_START, the morning (8 hours from 13:00 would run past the working day).
+ */
+export const startsInTime = (duration: number, startTime: string) => duration <= SLOT_HOURS || startTime === FULL_DAY_START;
+
 export const isoDate = singleLineText({ error: MSG.bookingDateInvalid }).refine(isCalendarDate, MSG.bookingDateInvalid);
 
 /** `POST /bookings/create`. The client is the session's user; `price` is checked, never trusted. */
 export const createBookingSchema = z
   .object({
-    consultantId: z.uuid(MSG.consultantNotFound),
+    consultantId: id(MSG.consultantNotFound),
     date: isoDate,
     startTime: z.enum(SLOT_STARTS, { error: MSG.bookingSlotInvalid }),
     duration: z.union([z.literal(DURATIONS[0]), z.literal(DURATIONS[1])], { error: MSG.bookingDurationInvalid }),
     price: z.number().optional(),
     referralCode: optionalTrimmed(32, "Referral code"),
   })
-  // A full day starts in the morning: 8 hours from 13:00 would run past the working day.
-  .refine((booking) => booking.duration === 4 || booking.startTime === SLOT_STARTS[0], {
+  .refine((booking) => startsInTime(booking.duration, booking.startTime), {
     message: MSG.bookingFullDayFromMorning,
     path: ["startTime"],
   });
 export type CreateBookingInput = z.input<typeof createBookingSchema>;
 
-export const availabilityQuerySchema = z.object({ date: isoDate, consultantId: z.uuid(MSG.consultantNotFound) });
+export const availabilityQuerySchema = z.object({ date: isoDate, consultantId: id(MSG.consultantNotFound) });
 
 export const paymentQuerySchema = z.object({
-  consultantId: z.uuid(MSG.consultantNotFound),
+  consultantId: id(MSG.consultantNotFound),
   duration: z.coerce.number().pipe(z.union([z.literal(DURATIONS[0]), z.literal(DURATIONS[1])], { error: MSG.bookingDurationInvalid })),
 });
 
@@ -51,4 +56,4 @@ export type RescheduleInput = z.infer<typeof rescheduleSchema>;
 export const bookingViewSchema = z.object({ role: z.enum(["consultant", "client"], { error: MSG.bookingViewInvalid }) });
 
 /** `POST /referrals/apply-reward`: only the booking counts; a sent amount or referrer is ignored. */
-export const applyRewardSchema = z.object({ bookingId: z.uuid(MSG.bookingNotFound) });
+export const applyRewardSchema = z.object({ bookingId: id(MSG.bookingNotFound) });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MSG } from "../messages.js";
-import { cursorParam, imageUrl, instant, multiLineText, optionalLine, singleLineText } from "./fields.js";
+import { cursorParam, id, imageUrl, instant, multiLineText, optionalLine, singleLineText } from "./fields.js";
 
 export const PROFILE_PAGE_SIZE = 24;
 export const MAX_POSTING_IMAGES = 10;
@@ -23,7 +23,7 @@ export const profileSearchSchema = z.object({
 export type ProfileSearch = z.output<typeof profileSearchSchema>;
 
 /** What a search page's cursor holds: the last listing's creation instant and id. */
-export const profileCursorSchema = z.strictObject({ createdAt: instant, id: z.guid() });
+export const profileCursorSchema = z.strictObject({ createdAt: instant, id: id() });
 
 export const galleryPhotoSchema = z.object({
   imageUrl: imageUrl.min(1, MSG.uploadMissingFile),
@@ -61,4 +61,4 @@ export const postingSchema = z.object({
 export type PostingInput = z.input<typeof postingSchema>;
 export type PostingData = z.output<typeof postingSchema>;
 
-export const saveRequestSchema = z.object({ postId: z.uuid(MSG.notFound) });
+export const saveRequestSchema = z.object({ postId: id(MSG.notFound) });

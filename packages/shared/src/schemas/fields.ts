@@ -62,6 +62,16 @@ export const imageUrl = singleLineText().max(500, MSG.textTooLong("The image add
 
 export const optionalTrimmed = (max: number, field: string) => optionalLine(max, MSG.textTooLong(field, max));
 
+/**
+ * The one id check: a UUID written as 8-4-4-4-12 hexadecimal digits (any version, as PostgreSQL's
+ * uuid type reads it), lowercased. Whatever else is no id at all, worded as `message` (the
+ * feature's "not found"). Path ids, body ids and cursor ids all use it.
+ */
+export const id = (message?: string) => z.guid(message).toLowerCase();
+
+/** Whether `value` is an id (see `id`). */
+export const isId = (value: string) => id().safeParse(value).success;
+
 /** An instant as the server writes it (ISO 8601 in UTC, a real calendar day) that PostgreSQL reads: not before 1970. */
 export const instant = z.iso.datetime().refine((value) => Date.parse(value) >= 0);
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { RATING_MAX, RATING_MIN, REVIEW_TEXT_MAX } from "../constants.js";
 import { MSG } from "../messages.js";
-import { cursorParam, instant, multiLineText } from "./fields.js";
+import { cursorParam, id, instant, multiLineText } from "./fields.js";
 
 /** `POST /bookings/{id}/review`: 1 to 5 stars and an optional plain text. */
 export const createReviewSchema = z.object({
@@ -25,4 +25,4 @@ export const REVIEW_PAGE_SIZE = 10;
 export const reviewPageSchema = z.object({ cursor: cursorParam });
 
 /** What a reviews page's cursor holds: the last review's publication instant and id. */
-export const reviewCursorSchema = z.strictObject({ publishedAt: instant, id: z.guid() });
+export const reviewCursorSchema = z.strictObject({ publishedAt: instant, id: id() });

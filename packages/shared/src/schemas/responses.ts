@@ -1,0 +1,317 @@
+import { z } from "zod";
+import { ACCOUNT_ROLES, CANCEL_REASONS, PAYMENT_STATUSES, ROLES } from "../constants.js";
+
+/**
+ * What the API answers, one schema per shape. The server serializes every answer through these
+ * (a field not named here never leaves it); `../types.ts` infers the web's types from them.
+ */
+
+export const BOOKING_STATUSES = ["PENDING", "CONFIRMED", "COMPLETED", "CANCELLED"] as const;
+export const NOTIFICATION_TYPES = ["MESSAGE", "BOOKING", "REFERRAL", "REVIEW", "SYSTEM"] as const;
+
+const instant = z.string().describe("ISO 8601 instant");
+const id = z.string().describe("UUID");
+
+export const apiErrorSchema = z.object({ message: z.string(), field: z.string().optional() });
+export const messageSchema = z.object({ message: z.string() });
+
+export const publicUserSchema = z.object({
+  id,
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(ACCOUNT_ROLES),
+  location: z.string(),
+  skills: z.array(z.string()),
+  experience: z.string(),
+  availability: z.string(),
+  salaryRate: z.number().nullable(),
+  avatar: z.string().nullable(),
+  bio: z.string().nullable(),
+  /** Average stars of the published reviews about the user; null until the first one. */
+  rating: z.number().nullable(),
+  reviewCount: z.number(),
+  createdAt: instant,
+});
+
+export const selfUserSchema = publicUserSchema.extend({
+  email: z.string(),
+  referralCode: z.string(),
+  referredBy: z.string().nullable(),
+  referralCount: z.number(),
+  referralBookings: z.number(),
+  moneyEarned: z.number(),
+});
+
+export const loginResponseSchema = z.object({ userInfo: selfUserSchema, token: z.string() });
+
+export const profilePostSchema = z.object({
+  id,
+  userId: id,
+  title: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  avatar: z.string().nullable(),
+  role: z.enum(ACCOUNT_ROLES),
+  location: z.string(),
+  skills: z.array(z.string()),
+  salaryRate: z.number().nullable(),
+  experience: z.string(),
+  availability: z.string(),
+  bio: z.string().nullable(),
+  /** Average stars of the Assistant's published reviews; null ("New") until the first one. */
+  rating: z.number().nullable(),
+  reviewCount: z.number(),
+  responseTime: z.string(),
+  createdAt: instant,
+  updatedAt: instant,
+  /** When the user joined ("Member Since"). */
+  memberSince: instant,
+});
+
+export const profilePageSchema = z.object({
+  items: z.array(profilePostSchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+
+export const userProfileSchema = publicUserSchema.extend({
+  listing: z.object({ id, title: z.string(), responseTime: z.string() }).nullable(),
+});
+
+export const galleryPhotoViewSchema = z.object({
+  id,
+  imageUrl: z.string(),
+  isPublic: z.boolean(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  createdAt: instant,
+});
+
+export const projectPostSchema = z.object({ id, title: z.string(), images: z.array(z.string()), rate: z.number(), createdAt: instant });
+
+export const postingViewSchema = z.object({
+  id,
+  title: z.string(),
+  address: z.string(),
+  rate: z.number(),
+  images: z.array(z.string()),
+  days: z.string().nullable(),
+  bathroom: z.string().nullable(),
+  isSaved: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+  user: z.object({ id, avatar: z.string().nullable(), username: z.string(), firstName: z.string(), lastName: z.string() }),
+  postDetail: z.object({
+    /** Sanitised HTML. */
+    desc: z.string(),
+    size: z.string().nullable(),
+    school: z.string().nullable(),
+    /** 1 when the platform verified the posting, else 0. */
+    restaurant: z.union([z.literal(0), z.literal(1)]),
+  }),
+});
+
+export const chatPersonSchema = z.object({
+  id,
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  avatar: z.string().nullable(),
+  role: z.enum(ACCOUNT_ROLES),
+});
+
+export const chatMessageViewSchema = z.object({
+  id,
+  chatId: id,
+  text: z.string(),
+  /** The sender. */
+  userId: id,
+  createdAt: instant,
+  user: z.object({ id, firstName: z.string(), lastName: z.string(), avatar: z.string().nullable() }),
+});
+
+export const chatViewSchema = z.object({
+  id,
+  userIDs: z.tuple([id, id]),
+  /** The other member, seen from the signed-in user. */
+  receiver: chatPersonSchema,
+  /** Members who have read everything in the chat. */
+  seenBy: z.array(id),
+  lastMessage: z.object({ text: z.string(), userId: id, createdAt: instant }).nullable(),
+  createdAt: instant,
+});
+
+export const chatWithMessagesSchema = chatViewSchema.extend({
+  /** Oldest first. */
+  messages: z.array(chatMessageViewSchema),
+});
+
+export const appNotificationSchema = z.object({
+  id,
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  content: z.string(),
+  read: z.boolean(),
+  createdAt: instant,
+  chatId: z.string().nullable(),
+  entityId: z.string().nullable(),
+});
+
+/** A booked slot: its Manila date and slot start. An 8-hour booking holds two. */
+export const bookedSlotSchema = z.object({ date: z.string(), time: z.string() });
+
+export const consultantSummarySchema = z.object({
+  id,
+  firstName: z.string(),
+  lastName: z.string(),
+  avatar: z.string().nullable(),
+  salaryRate: z.number(),
+});
+
+export const reviewViewSchema = z.object({
+  id,
+  bookingId: id,
+  rating: z.number(),
+  text: z.string().nullable(),
+  createdAt: instant,
+  /** When both sides could see it (both wrote one, or the window closed); null until then. */
+  publishedAt: instant.nullable(),
+  author: z.object({ id, firstName: z.string(), lastName: z.string(), avatar: z.string().nullable() }),
+});
+
+export const bookingReviewsSchema = z.object({
+  /** The viewer's own review. */
+  mine: reviewViewSchema.nullable(),
+  /** The other party's review, once published; null before (even when written). */
+  theirs: reviewViewSchema.nullable(),
+  /** Whether the other party has written theirs (its content stays hidden until published). */
+  theirsSubmitted: z.boolean(),
+  /** Until when reviews can be written (ISO); null unless the booking is completed. */
+  closesAt: instant.nullable(),
+});
+
+/** A booking as its parties see it. */
+export const bookingSchema = z.object({
+  id,
+  /** Manila date (yyyy-MM-dd) and start (HH:mm). */
+  date: z.string(),
+  startTime: z.string(),
+  /** Manila end time (HH:mm), from the real duration. */
+  endTime: z.string(),
+  duration: z.number(),
+  price: z.number(),
+  status: z.enum(BOOKING_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** "BOOKING-" + 6 characters: what the client writes on the transfer. */
+  paymentReference: z.string(),
+  /** Set on cancelled bookings: who or what cancelled it. */
+  cancelReason: z.enum(CANCEL_REASONS).nullable(),
+  /** Start and end as instants (ISO), for the rules that compare with the clock. */
+  startsAt: instant,
+  endsAt: instant,
+  completedAt: instant.nullable(),
+  isRecurring: z.boolean(),
+  consultantId: id,
+  consultant: chatPersonSchema,
+  user: chatPersonSchema,
+  createdAt: instant,
+  /** The reviews of this booking as the viewer may see them. */
+  reviews: bookingReviewsSchema,
+});
+
+export const reviewPageViewSchema = z.object({ items: z.array(reviewViewSchema), nextCursor: z.string().nullable() });
+
+export const paymentDetailsSchema = z.object({
+  accountName: z.string(),
+  /** Pesos. */
+  amount: z.number(),
+  /** "BOOKING-" + the first 6 characters of the consultant's id. */
+  reference: z.string(),
+  /** The payment details as a QR code (SVG markup made by the server from the fields above). */
+  qrSvg: z.string(),
+});
+
+export const referralItemSchema = z.object({
+  id,
+  name: z.string(),
+  avatar: z.string().nullable(),
+  role: z.enum(ROLES),
+  /** "pending" until their first completed booking, then "active". */
+  status: z.enum(["pending", "active"]),
+  /** Hours of their completed bookings. */
+  bookingHours: z.number(),
+});
+
+export const referralOverviewSchema = z.object({
+  /** `earnings`: rewards paid to the user, in pesos (the page shows the larger of this and 125 x hours). */
+  stats: z.object({ totalReferrals: z.number(), earnings: z.number() }),
+  referrals: z.array(referralItemSchema),
+});
+
+export const adminPersonSchema = z.object({ id, username: z.string(), firstName: z.string(), lastName: z.string() });
+
+export const adminBookingSchema = z.object({
+  id,
+  reference: z.string(),
+  /** Pesos. */
+  amount: z.number(),
+  status: z.enum(BOOKING_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  cancelReason: z.enum(CANCEL_REASONS).nullable(),
+  /** Manila date, start and end of the booking. */
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  createdAt: instant,
+  client: adminPersonSchema,
+  assistant: adminPersonSchema,
+});
+
+export const adminPaymentSchema = adminBookingSchema.extend({
+  /** Whole hours since the booking was made. */
+  ageHours: z.number(),
+});
+
+export const adminUserSchema = adminPersonSchema.extend({
+  email: z.string(),
+  role: z.enum(ACCOUNT_ROLES),
+  createdAt: instant,
+  suspendedAt: instant.nullable(),
+});
+
+export const adminUserDetailSchema = z.object({ user: adminUserSchema, bookings: z.array(adminBookingSchema) });
+
+export const adminReviewSchema = reviewViewSchema.omit({ author: true }).extend({
+  hiddenAt: instant.nullable(),
+  author: adminPersonSchema,
+  subject: adminPersonSchema,
+});
+
+export const auditEntrySchema = z.object({
+  id,
+  actor: adminPersonSchema.nullable(),
+  /** e.g. "payment.received", "user.suspended", "review.hidden". */
+  action: z.string(),
+  entityType: z.enum(["booking", "user", "review"]),
+  entityId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: instant,
+});
+
+/** A page of an operator list. */
+export const adminPageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
+
+const countAndPesos = z.object({ count: z.number(), pesos: z.number() });
+
+export const adminStatsSchema = z.object({
+  /** The last 12 weeks (Monday, Manila date), oldest first: bookings made that week by current status. */
+  weeks: z.array(z.object({ weekStart: z.string(), byStatus: z.record(z.enum(BOOKING_STATUSES), countAndPesos) })),
+  rewards: countAndPesos,
+  /** Distinct users who signed in during the last 7 and 30 days. */
+  activeUsers: z.object({ last7Days: z.number(), last30Days: z.number() }),
+  totals: z.object({ users: z.number(), assistants: z.number(), bookings: z.number(), paymentsWaiting: z.number(), pesosPaid: z.number() }),
+});
