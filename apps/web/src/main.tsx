@@ -1,12 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
-import { AuthProvider } from "./features/auth/AuthProvider";
-import { MusicProvider } from "./features/music/MusicProvider";
-import { NotificationsProvider } from "./features/notifications/NotificationsProvider";
-import { RealtimeProvider } from "./features/realtime/RealtimeProvider";
 import "./index.css";
-import { DeferredToaster } from "./layouts/DeferredToaster";
 import { router } from "./router";
 
 // The Content-Security-Policy allows no eval, so zod's compiled parsers cannot run here: tell zod
@@ -17,17 +12,9 @@ import { router } from "./router";
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element");
 
+// The providers of the session, the socket, notifications and music are the root route's element (layouts/AppRoot).
 createRoot(root).render(
   <StrictMode>
-    <AuthProvider>
-      <RealtimeProvider>
-        <NotificationsProvider>
-          <MusicProvider>
-            <RouterProvider router={router} />
-            <DeferredToaster />
-          </MusicProvider>
-        </NotificationsProvider>
-      </RealtimeProvider>
-    </AuthProvider>
+    <RouterProvider router={router} />
   </StrictMode>,
 );

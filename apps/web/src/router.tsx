@@ -1,9 +1,12 @@
 import type { ComponentType } from "react";
-import { createBrowserRouter, redirect, type LoaderFunction, type RouteObject } from "react-router";
+import { createBrowserRouter, redirect, type ActionFunction, type LoaderFunction, type RouteObject } from "react-router";
+import { AppRoot } from "./layouts/AppRoot";
 import { LoadingFallback } from "./layouts/LoadingFallback";
 import { ProtectedLayout } from "./layouts/ProtectedLayout";
 import { PublicLayout } from "./layouts/PublicLayout";
 import { PageNotFound, RouteError } from "./layouts/RouteError";
+import { initialRootData, rootLoader, rootShouldRevalidate } from "./layouts/root-loader";
+import { importAgain } from "./lib/import-again";
 
 /*
  * Every page, and its loader, is its own chunk that loads when its address is opened (React
@@ -11,12 +14,34 @@ import { PageNotFound, RouteError } from "./layouts/RouteError";
  * The layouts are part of the first chunk, so that a cold load shows the navigation at once; the
  * page's place shows its loading text (HydrateFallback) until the page's code has arrived. Later
  * navigations keep the current page and show the progress bar until the next one is ready.
+ * Every chunk is loaded through `importAgain`: one that fails offline is tried again once online.
  */
 
-/** A page module (default export) and, when it has one, its loader's module: loaded together. */
-function lazyPage(component: () => Promise<{ default: ComponentType }>, loader?: () => Promise<LoaderFunction>): RouteObject["lazy"] {
-  return { Component: async () => (await component()).default, ...(loader && { loader }) };
+/**
+ * A page module (default export) and, when it has them, its loader's and action's modules: loaded
+ * together when the page's address is first opened.
+ */
+function lazyPage(
+  component: () => Promise<{ default: ComponentType }>,
+  loader?: () => Promise<LoaderFunction>,
+  action?: () => Promise<ActionFunction>,
+): RouteObject["lazy"] {
+  return {
+    Component: async () => (await importAgain(component)).default,
+    ...(loader && { loader: () => importAgain(loader) }),
+    ...(action && { action: () => importAgain(action) }),
+  };
 }
+
+/** The data routes' modules (decision 0004), one import each: the first use of any route loads the feature's. */
+const authDataModule = () => importAgain(() => import("./features/auth/auth-data"));
+const bookingsDataModule = () => importAgain(() => import("./features/bookings/bookings-data"));
+const chatDataModule = () => importAgain(() => import("./features/chat/chat-data"));
+const galleryDataModule = () => importAgain(() => import("./features/gallery/gallery-data"));
+const notificationsDataModule = () => importAgain(() => import("./features/notifications/notifications-data"));
+const postingsDataModule = () => importAgain(() => import("./features/postings/postings-data"));
+const profilesDataModule = () => importAgain(() => import("./features/profiles/profiles-data"));
+const reviewsDataModule = () => importAgain(() => import("./features/reviews/reviews-data"));
 
 /**
  * The loading text shown where the page goes, on a cold load. It fills the screen under the
@@ -36,7 +61,7 @@ function withErrorScreen(children: RouteObject[]): RouteObject[] {
   return [{ errorElement: <RouteError />, HydrateFallback: loading(), children }];
 }
 
-export const router = createBrowserRouter([
+const appRoutes: RouteObject[] = [
   {
     path: "/",
     errorElement: <RouteError />,
@@ -65,13 +90,28 @@ export const router = createBrowserRouter([
               async () => (await import("./features/profiles/other-profile-loader")).otherProfileLoader,
             ),
           },
-          { path: "login", lazy: lazyPage(() => import("./features/auth/LoginPage")) },
-          { path: "register", lazy: lazyPage(() => import("./features/auth/RegisterPage")) },
+          {
+            path: "login",
+            lazy: lazyPage(
+              () => import("./features/auth/LoginPage"),
+              undefined,
+              async () => (await import("./features/auth/auth-data")).loginAction,
+            ),
+          },
+          {
+            path: "register",
+            lazy: lazyPage(
+              () => import("./features/auth/RegisterPage"),
+              undefined,
+              async () => (await import("./features/auth/auth-data")).registerAction,
+            ),
+          },
           {
             path: ":id",
             lazy: lazyPage(
               () => import("./features/postings/PostingDetailPage"),
               async () => (await import("./features/postings/posting-loader")).postingLoader,
+              async () => (await import("./features/postings/postings-data")).postingPageAction,
             ),
           },
           { path: "*", element: <PageNotFound /> },
@@ -83,11 +123,19 @@ export const router = createBrowserRouter([
           {
             path: "profile",
             lazy: lazyPage(
-              () => import("./features/profile/ProfilePage"),
-              async () => (await import("./features/profile/own-profile-loader")).ownProfileLoader,
+              () => import("./features/my-profile/ProfilePage"),
+              async () => (await import("./features/my-profile/my-profile-loader")).myProfileLoader,
+              async () => (await import("./features/my-profile/my-profile-actions")).myProfileAction,
             ),
           },
-          { path: "profile/update", lazy: lazyPage(() => import("./features/profile/ProfileUpdatePage")) },
+          {
+            path: "profile/update",
+            lazy: lazyPage(
+              () => import("./features/my-profile/ProfileUpdatePage"),
+              undefined,
+              async () => (await import("./features/my-profile/my-profile-actions")).profileUpdateAction,
+            ),
+          },
           {
             path: "bookings",
             lazy: lazyPage(
@@ -112,16 +160,73 @@ export const router = createBrowserRouter([
           {
             path: "book/:consultantId",
             HydrateFallback: loading("Loading consultant information..."),
-            lazy: lazyPage(() => import("./features/bookings/BookConsultantPage")),
+            lazy: lazyPage(
+              () => import("./features/bookings/BookConsultantPage"),
+              async () => (await import("./features/bookings/book-consultant-loader")).bookConsultantLoader,
+              async () => (await import("./features/bookings/bookings-data")).createBookingAction,
+            ),
           },
-          { path: "notifications", lazy: lazyPage(() => import("./features/notifications/NotificationsPage")) },
+          {
+            path: "notifications",
+            HydrateFallback: loading("Loading notifications..."),
+            lazy: lazyPage(
+              () => import("./features/notifications/NotificationsPage"),
+              async () => (await import("./features/notifications/notifications-data")).notificationsLoader,
+              async () => (await import("./features/notifications/notifications-data")).notificationsAction,
+            ),
+          },
           // One route for both addresses, so that moving between chats keeps the page (and its list).
           {
             path: "chat/:userId?",
             HydrateFallback: loading("Loading chat..."),
-            lazy: lazyPage(() => import("./features/chat/ChatPage")),
+            // The open chat takes in what it sends and reads from the answers and the socket: reading it
+            // again then would race the socket's newer messages and receipts.
+            shouldRevalidate: ({ formAction, defaultShouldRevalidate }) => !/^\/(data\/)?chat\b/.test(formAction ?? "") && defaultShouldRevalidate,
+            lazy: lazyPage(
+              () => import("./features/chat/ChatPage"),
+              async () => (await import("./features/chat/chat-loader")).chatLoader,
+              async () => (await import("./features/chat/chat-data")).sendMessageAction,
+            ),
           },
         ]),
+      },
+      {
+        // Loader- and action-only routes that fetchers load and submit to (decision 0004); their
+        // code is the feature's `<feature>-data.ts`, loaded with the first use. Opened in the
+        // address bar, they show the page not found.
+        path: "data",
+        element: <PageNotFound />,
+        children: [
+          { path: "auth/logout", lazy: async () => ({ action: (await authDataModule()).logoutAction }) },
+          { path: "chat/read/:chatId", lazy: async () => ({ action: (await chatDataModule()).markReadAction }) },
+          { path: "chat/send-to", lazy: async () => ({ action: (await chatDataModule()).sendToAction }) },
+          {
+            path: "notifications/unread",
+            lazy: async () => ({ loader: (await notificationsDataModule()).unreadCountLoader }),
+          },
+          {
+            path: "bookings/free-times/:consultantId",
+            lazy: async () => ({ loader: (await bookingsDataModule()).freeTimesLoader }),
+          },
+          {
+            path: "bookings/booked/:consultantId",
+            lazy: async () => ({ loader: (await bookingsDataModule()).bookedSlotsLoader }),
+          },
+          {
+            path: "bookings/payment/:consultantId",
+            lazy: async () => ({ loader: (await bookingsDataModule()).paymentLoader }),
+          },
+          { path: "profiles/page", lazy: async () => ({ loader: (await profilesDataModule()).profilePageLoader }) },
+          { path: "profiles/listings/:id", lazy: async () => ({ action: (await profilesDataModule()).deleteListingAction }) },
+          { path: "bookings/:id", lazy: async () => ({ action: (await bookingsDataModule()).bookingAction }) },
+          { path: "gallery", lazy: async () => ({ action: (await galleryDataModule()).galleryAction }) },
+          { path: "postings/:id?", lazy: async () => ({ action: (await postingsDataModule()).postingAction }) },
+          {
+            path: "reviews/booking/:bookingId",
+            lazy: async () => ({ action: (await reviewsDataModule()).submitReviewAction }),
+          },
+          { path: "reviews/:userId", lazy: async () => ({ loader: (await reviewsDataModule()).reviewPageLoader }) },
+        ],
       },
       {
         // The operator console (and its charts) loads only when an address under /admin is opened.
@@ -141,6 +246,7 @@ export const router = createBrowserRouter([
             lazy: lazyPage(
               () => import("./features/admin/AdminPaymentsPage"),
               async () => (await import("./features/admin/admin-loaders")).adminPaymentsLoader,
+              async () => (await import("./features/admin/admin-actions")).adminPaymentAction,
             ),
           },
           {
@@ -148,6 +254,7 @@ export const router = createBrowserRouter([
             lazy: lazyPage(
               () => import("./features/admin/AdminUsersPage"),
               async () => (await import("./features/admin/admin-loaders")).adminUsersLoader,
+              async () => (await import("./features/admin/admin-actions")).adminUserAction,
             ),
           },
           {
@@ -155,6 +262,7 @@ export const router = createBrowserRouter([
             lazy: lazyPage(
               () => import("./features/admin/AdminUserDetailPage"),
               async () => (await import("./features/admin/admin-loaders")).adminUserLoader,
+              async () => (await import("./features/admin/admin-actions")).adminUserAction,
             ),
           },
           {
@@ -162,6 +270,7 @@ export const router = createBrowserRouter([
             lazy: lazyPage(
               () => import("./features/admin/AdminReviewsPage"),
               async () => (await import("./features/admin/admin-loaders")).adminReviewsLoader,
+              async () => (await import("./features/admin/admin-actions")).adminReviewAction,
             ),
           },
           {
@@ -176,4 +285,19 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(
+  [
+    {
+      // The session (decision 0004): shown at once from what this browser stored (the hydration data),
+      // checked by the root loader, and read again only after signing in or out.
+      id: "root",
+      loader: rootLoader,
+      shouldRevalidate: rootShouldRevalidate,
+      element: <AppRoot />,
+      children: appRoutes,
+    },
+  ],
+  { hydrationData: { loaderData: { root: initialRootData() } } },
+);

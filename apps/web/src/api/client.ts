@@ -1,4 +1,4 @@
-import { readToken } from "../features/auth/storage";
+import { readToken } from "./session-storage";
 import { ApiError, NoResponseError } from "./errors";
 import { reportUnauthorized } from "./session-events";
 

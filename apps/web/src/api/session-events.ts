@@ -1,4 +1,4 @@
-import { clearSession } from "../features/auth/storage";
+import { clearSession } from "./session-storage";
 
 const UNAUTHORIZED_EVENT = "vam:unauthorized";
 

@@ -1,5 +1,5 @@
 import { MSG, type UploadFolder } from "@vam/shared";
-import { readToken } from "../features/auth/storage";
+import { readToken } from "./session-storage";
 import { ApiError, NoResponseError } from "./errors";
 import { toApiError } from "./client";
 

@@ -1,4 +1,4 @@
-import { MSG, PAYMENT_AGE_FILTERS, formatPeso, type AdminPayment, type PaymentAgeFilter, type PaymentDecision } from "@vam/shared";
+import { PAYMENT_AGE_FILTERS, formatPeso, type AdminPayment, type PaymentAgeFilter, type PaymentDecision } from "@vam/shared";
 import Check from "lucide-react/icons/check";
 import Clock from "lucide-react/icons/clock";
 import X from "lucide-react/icons/x";
@@ -12,9 +12,8 @@ import { DataTable, type Column } from "./DataTable";
 import { PersonCell } from "./PersonCell";
 import { bookingHours, formatAge, formatDay, personName } from "./admin-format";
 import type { adminPaymentsLoader } from "./admin-loaders";
-import { decidePayment } from "./admin-api";
 import { withParams } from "./admin-params";
-import { useAdminAction } from "./useAdminAction";
+import { useActionFetcher } from "../../lib/useActionFetcher";
 
 /** Waiting this long or more is flagged. */
 const LATE_HOURS = 12;
@@ -55,9 +54,10 @@ interface Pending {
 export default function AdminPaymentsPage() {
   const { age, q, payments } = useLoaderData<typeof adminPaymentsLoader>();
   const [pending, setPending] = useState<Pending | null>(null);
+  // The route's adminPaymentAction decides it; the dialog closes when it worked.
+  const { submit, busy, done, error, reset } = useActionFetcher();
   // Decided here: gone from the list at once, before the list is loaded again.
-  const [decided, setDecided] = useState<ReadonlySet<string>>(new Set());
-  const { run, busy, error, reset } = useAdminAction();
+  const decided = done && pending ? pending.payment.id : null;
   const filtered = age !== "all" || q !== undefined;
 
   const open = (payment: AdminPayment, status: PaymentDecision) => {
@@ -66,15 +66,7 @@ export default function AdminPaymentsPage() {
   };
   const confirm = () => {
     if (!pending) return;
-    const { payment, status } = pending;
-    void run(() => decidePayment(payment.id, status), {
-      success: status === "PAID" ? MSG.paymentReceivedToast : MSG.paymentRejectedToast,
-      failure: "Failed to update the payment. Please try again.",
-      onSuccess: () => {
-        setDecided((ids) => new Set(ids).add(payment.id));
-        setPending(null);
-      },
-    });
+    void submit({ bookingId: pending.payment.id, status: pending.status });
   };
 
   return (
@@ -87,7 +79,7 @@ export default function AdminPaymentsPage() {
       <Suspense key={`${age}|${q ?? ""}`} fallback={<AdminLoading />}>
         <Await resolve={payments} errorElement={<AdminLoadFailed />}>
           {(loaded: AdminPayment[]) => {
-            const shown = loaded.filter((payment) => !decided.has(payment.id));
+            const shown = loaded.filter((payment) => payment.id !== decided);
             if (shown.length === 0) {
               return (
                 <AdminEmpty
@@ -138,7 +130,7 @@ export default function AdminPaymentsPage() {
       </Suspense>
 
       <AdminConfirm
-        open={pending !== null}
+        open={pending !== null && !done}
         title={pending?.status === "REJECTED" ? "Mark payment not received?" : "Mark payment received?"}
         confirmLabel={pending?.status === "REJECTED" ? "Mark not received" : "Mark received"}
         tone={pending?.status === "REJECTED" ? "danger" : "primary"}

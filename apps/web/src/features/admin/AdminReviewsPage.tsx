@@ -11,22 +11,17 @@ import { AdminEmpty, AdminLoadFailed, AdminLoading } from "./AdminStates";
 import { Pagination } from "./Pagination";
 import { formatMoment, personName } from "./admin-format";
 import type { adminReviewsLoader } from "./admin-loaders";
-import { setReviewHidden } from "./admin-api";
-import { useAdminAction } from "./useAdminAction";
+import { useActionFetcher } from "../../lib/useActionFetcher";
 
 export default function AdminReviewsPage() {
   const { q, page, list } = useLoaderData<typeof adminReviewsLoader>();
-  const { run, busy } = useAdminAction();
+  // The route's adminReviewAction hides or shows it, then the list is loaded again.
+  const { submit, busy } = useActionFetcher();
   const [working, setWorking] = useState<string | null>(null);
 
   const toggle = (review: AdminReview) => {
-    const hide = review.hiddenAt === null;
     setWorking(review.id);
-    void run(() => setReviewHidden(review.id, hide), {
-      success: hide ? "Review hidden" : "Review shown",
-      failure: hide ? "Failed to hide the review. Please try again." : "Failed to show the review. Please try again.",
-      toastFailure: true,
-    }).finally(() => setWorking(null));
+    void submit({ reviewId: review.id, hidden: review.hiddenAt === null });
   };
 
   return (

@@ -2,7 +2,7 @@ import { MSG, formatPeso, type AdminBooking, type AdminUserDetail } from "@vam/s
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import { Suspense, type ReactNode } from "react";
 import { Await, Link, useLoaderData } from "react-router";
-import { BookingStatusBadge } from "../bookings/BookingStatusBadge";
+import { BookingStatusBadge } from "../bookings/public";
 import { AdminPageHeader } from "./AdminPageHeader";
 import { AdminEmpty, AdminLoadFailed, AdminLoading } from "./AdminStates";
 import { DataTable, type Column } from "./DataTable";

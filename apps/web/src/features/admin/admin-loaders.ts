@@ -1,6 +1,6 @@
 import type { AdminPage, AdminPayment, AdminReview, AdminStats, AdminUser, AdminUserDetail, AuditEntry, PaymentAgeFilter } from "@vam/shared";
 import type { LoaderFunctionArgs } from "react-router";
-import { readToken } from "../auth/storage";
+import { readToken } from "../../api/session-storage";
 import { fetchAdminPayments, fetchAdminReviews, fetchAdminStats, fetchAdminUser, fetchAdminUsers, fetchAuditLog } from "./admin-api";
 import { ageParam, pageParam, searchParam } from "./admin-params";
 

@@ -3,36 +3,16 @@ import ShieldCheck from "lucide-react/icons/shield-check";
 import UserCheck from "lucide-react/icons/user-check";
 import UserX from "lucide-react/icons/user-x";
 import { useState, type ReactNode } from "react";
-import { useAuth } from "../auth/auth-context";
+import { useActionFetcher } from "../../lib/useActionFetcher";
+import { useAuth } from "../auth/public";
 import { AdminConfirm } from "./AdminConfirm";
+import type { UserIntent as UserAction } from "./admin-actions";
 import { personName } from "./admin-format";
-import { promoteUser, setUserSuspended } from "./admin-api";
-import { useAdminAction } from "./useAdminAction";
 
-type UserAction = "suspend" | "restore" | "promote";
-
-const DIALOGS: Record<UserAction, { title: string; confirm: string; toast: string; failure: string; tone: "primary" | "danger" }> = {
-  suspend: {
-    title: "Suspend this account?",
-    confirm: "Suspend",
-    toast: "Account suspended",
-    failure: "Failed to suspend the account. Please try again.",
-    tone: "danger",
-  },
-  restore: {
-    title: "Restore this account?",
-    confirm: "Restore",
-    toast: "Account restored",
-    failure: "Failed to restore the account. Please try again.",
-    tone: "primary",
-  },
-  promote: {
-    title: "Make this account an operator?",
-    confirm: "Make operator",
-    toast: "The account is now an operator",
-    failure: "Failed to make the account an operator. Please try again.",
-    tone: "danger",
-  },
+const DIALOGS: Record<UserAction, { title: string; confirm: string; tone: "primary" | "danger" }> = {
+  suspend: { title: "Suspend this account?", confirm: "Suspend", tone: "danger" },
+  restore: { title: "Restore this account?", confirm: "Restore", tone: "primary" },
+  promote: { title: "Make this account an operator?", confirm: "Make operator", tone: "danger" },
 };
 
 function consequences(action: UserAction, user: AdminUser): ReactNode {
@@ -68,12 +48,14 @@ function consequences(action: UserAction, user: AdminUser): ReactNode {
 
 /**
  * Suspend, Restore and Make operator with their confirmation dialogs, for the users list and a
- * user's page. Render `dialog` once; the buttons come from `buttons(user)`.
+ * user's page (both routes have `adminUserAction`). Render `dialog` once; the buttons come from
+ * `buttons(user)`. The dialog closes when the action worked.
  */
 export function useUserActions() {
   const { user: self } = useAuth();
   const [pending, setPending] = useState<{ action: UserAction; user: AdminUser } | null>(null);
-  const { run, busy, error, reset } = useAdminAction();
+  const { submit, busy, done, error, reset } = useActionFetcher();
+  const open = pending !== null && !done;
 
   const ask = (action: UserAction, user: AdminUser) => {
     reset();
@@ -82,10 +64,7 @@ export function useUserActions() {
 
   const confirm = () => {
     if (!pending) return;
-    const { action, user } = pending;
-    const { toast, failure } = DIALOGS[action];
-    const task = action === "promote" ? () => promoteUser(user.id) : () => setUserSuspended(user.id, action === "suspend");
-    void run(task, { success: toast, failure, onSuccess: () => setPending(null) });
+    void submit({ intent: pending.action, userId: pending.user.id });
   };
 
   /** The buttons for one account; `withPromote` adds Make operator (a user's page). */
@@ -117,7 +96,7 @@ export function useUserActions() {
 
   const dialog = (
     <AdminConfirm
-      open={pending !== null}
+      open={open}
       title={pending ? DIALOGS[pending.action].title : ""}
       confirmLabel={pending ? DIALOGS[pending.action].confirm : ""}
       tone={pending ? DIALOGS[pending.action].tone : "primary"}

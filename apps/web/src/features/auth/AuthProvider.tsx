@@ -1,51 +1,26 @@
-import type { LoginInput, SelfUser } from "@vam/shared";
+import type { SelfUser } from "@vam/shared";
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useFetcher } from "react-router";
 import { onUnauthorized } from "../../api/session-events";
-import { loginRequest, logoutRequest, verifySession } from "./auth-api";
+import { SESSION_KEYS, clearSession, storeUser } from "../../api/session-storage";
 import { AuthContext } from "./auth-context";
-import { SESSION_KEYS, clearSession, readToken, readUser, removeToken, storeDarkMode, storeSession, storeUser } from "./storage";
+import { LOGOUT_ACTION, SIGNED_OUT, type Session } from "./session";
 
-function initialSession() {
-  const user = readUser();
-  const token = readToken();
-  if (!user) removeToken();
-  if (user && !token) clearSession();
-  return user && token ? { user, token } : { user: null, token: null };
-}
-
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const [session] = useState(initialSession);
-  const [user, setUserState] = useState<SelfUser | null>(session.user);
-  const [token, setToken] = useState<string | null>(session.token);
-  const [loading, setLoading] = useState(session.token !== null);
+/**
+ * The session the root route's loader read (`session`), changed here by what happens outside
+ * any action until the loader runs again (after the next sign-in or sign-out): a 401 anywhere,
+ * a logout in another tab, a profile update.
+ */
+export function AuthProvider({ session: loaded, children }: { session: Session; children: ReactNode }) {
+  const [shown, setShown] = useState({ source: loaded, session: loaded });
+  if (shown.source !== loaded) setShown({ source: loaded, session: loaded });
+  const session = shown.source === loaded ? shown.session : loaded;
+  const { submit } = useFetcher({ key: "logout" });
 
   const signOutLocally = useCallback(() => {
     clearSession();
-    setUserState(null);
-    setToken(null);
+    setShown((current) => ({ ...current, session: SIGNED_OUT }));
   }, []);
-
-  useEffect(() => {
-    storeDarkMode();
-    if (!session.token) return;
-    let cancelled = false;
-    verifySession()
-      .then((fresh) => {
-        // The session may have ended meanwhile (a 401 elsewhere, a logout in another tab).
-        if (cancelled || !readToken()) return;
-        storeUser(fresh);
-        setUserState(fresh);
-      })
-      .catch(() => {
-        if (!cancelled) signOutLocally();
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [session.token, signOutLocally]);
 
   useEffect(() => onUnauthorized(signOutLocally), [signOutLocally]);
 
@@ -58,28 +33,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener("storage", onStorage);
   }, [signOutLocally]);
 
-  const login = useCallback(async (credentials: LoginInput) => {
-    const result = await loginRequest(credentials);
-    storeSession(result.user, result.token);
-    setUserState(result.user);
-    setToken(result.token);
-    return result.user;
+  const logout = useCallback(() => submit({}, { method: "post", action: LOGOUT_ACTION, encType: "application/json" }), [submit]);
+
+  const setUser = useCallback((user: SelfUser) => {
+    storeUser(user);
+    setShown((current) => ({ ...current, session: { ...current.session, user } }));
   }, []);
 
-  const logout = useCallback(async () => {
-    try {
-      await logoutRequest();
-    } catch {
-      // The session is dropped locally whatever the server says.
-    }
-    signOutLocally();
-  }, [signOutLocally]);
-
-  const setUser = useCallback((next: SelfUser) => {
-    storeUser(next);
-    setUserState(next);
-  }, []);
-
-  const value = useMemo(() => ({ user, token, loading, login, logout, setUser }), [user, token, loading, login, logout, setUser]);
+  const { user, token, checked } = session;
+  const value = useMemo(() => ({ user, token, loading: !checked, logout, setUser }), [user, token, checked, logout, setUser]);
   return <AuthContext value={value}>{children}</AuthContext>;
 }

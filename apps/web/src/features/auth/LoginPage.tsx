@@ -1,52 +1,33 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { MSG, loginSchema, type LoginInput } from "@vam/shared";
-import { useState } from "react";
+import { loginSchema, type LoginInput } from "@vam/shared";
 import { useForm } from "react-hook-form";
-import { Link, Navigate, useNavigate } from "react-router";
-import { ApiError } from "../../api/errors";
+import { Link, Navigate } from "react-router";
 import { SubmitButton } from "../../components/SubmitButton";
 import { FormAlert } from "../../components/form/FormAlert";
 import { TextField } from "../../components/form/TextField";
 import { AuthCard } from "./AuthCard";
-import { MalformedLoginError } from "./auth-api";
 import { SIGNED_IN_HOME, useAuth } from "./auth-context";
+import { useActionFetcher } from "../../lib/useActionFetcher";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
-
-function loginErrorMessage(error: unknown): string {
-  if (error instanceof MalformedLoginError) return MSG.loginMalformed;
-  if (error instanceof ApiError) {
-    if (error.status === 400) return MSG.loginInvalid;
-    if (error.serverMessage) return error.serverMessage;
-  }
-  return MSG.loginFailed;
-}
 
 export default function LoginPage() {
   useDocumentTitle("Log in");
-  const { user, login } = useAuth();
-  const navigate = useNavigate();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { user } = useAuth();
+  // The route's action signs in; the root loader then reads the session, and the page moves on.
+  const login = useActionFetcher();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "" } });
 
-  const onSubmit = async (credentials: LoginInput) => {
-    setServerError(null);
-    try {
-      await login(credentials);
-      void navigate(SIGNED_IN_HOME, { replace: true });
-    } catch (error) {
-      setServerError(loginErrorMessage(error));
-    }
-  };
+  const onSubmit = (credentials: LoginInput) => login.submit({ ...credentials });
 
   if (user) return <Navigate to={SIGNED_IN_HOME} replace />;
   return (
     <AuthCard title="Log in" subtitle="Welcome back. Sign in to book assistants, chat and see your bookings.">
       <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">
-        <FormAlert message={serverError} />
+        <FormAlert message={isSubmitting ? null : login.error} />
         <TextField label="Username" autoComplete="username" error={errors.username?.message} {...register("username")} />
         <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
         <SubmitButton busy={isSubmitting} className="w-full">

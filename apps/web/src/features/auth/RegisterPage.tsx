@@ -1,9 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ASSISTANT_RATE, MSG, ROLES, registerSchema, type RegisterData, type RegisterInput } from "@vam/shared";
+import { ASSISTANT_RATE, ROLES, registerSchema, type RegisterData, type RegisterInput } from "@vam/shared";
 import { useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
-import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
-import { ApiError } from "../../api/errors";
+import { Link, Navigate, useSearchParams } from "react-router";
 import { SubmitButton } from "../../components/SubmitButton";
 import { UserAvatar } from "../../components/UserAvatar";
 import { FormAlert } from "../../components/form/FormAlert";
@@ -11,18 +10,18 @@ import { SelectField } from "../../components/form/SelectField";
 import { TextField } from "../../components/form/TextField";
 import { UploadWidget } from "../../components/upload/UploadWidget";
 import { AuthCard } from "./AuthCard";
-import { WorkDetailsFields } from "../profile/WorkDetailsFields";
+import { WorkDetailsFields } from "../my-profile/public";
 import { TermsModal } from "./TermsModal";
-import { registerRequest } from "./auth-api";
 import { SIGNED_IN_HOME, useAuth } from "./auth-context";
+import { useActionFetcher } from "../../lib/useActionFetcher";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 
 export default function RegisterPage() {
   useDocumentTitle("Create a Profile");
   const { user } = useAuth();
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [serverError, setServerError] = useState<string | null>(null);
+  // The route's action creates the account, says so and leads to /login.
+  const create = useActionFetcher();
   const [termsOpen, setTermsOpen] = useState(false);
   const form = useForm<RegisterInput, unknown, RegisterData>({
     resolver: zodResolver(registerSchema),
@@ -46,23 +45,14 @@ export default function RegisterPage() {
   } = form;
   const avatar = watch("avatar");
 
-  const onSubmit = async (data: RegisterData) => {
-    setServerError(null);
-    try {
-      await registerRequest({ ...data, salaryRate: data.role === "Assistant" ? ASSISTANT_RATE : undefined });
-      window.alert(MSG.registerSuccess);
-      void navigate("/login");
-    } catch (error) {
-      setServerError(error instanceof ApiError && error.serverMessage ? error.serverMessage : MSG.registerFailed);
-    }
-  };
+  const onSubmit = (data: RegisterData) => create.submit({ ...data, salaryRate: data.role === "Assistant" ? ASSISTANT_RATE : undefined });
 
   if (user) return <Navigate to={SIGNED_IN_HOME} replace />;
   return (
     <AuthCard wide title="Create a Profile" subtitle="Join the marketplace as a client, an assistant or a sharer.">
       <FormProvider {...form}>
         <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">
-          <FormAlert message={serverError} />
+          <FormAlert message={isSubmitting ? null : create.error} />
 
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register("firstName")} />

@@ -18,11 +18,6 @@ export function logoutRequest(): Promise<unknown> {
   return api.post("/auth/logout");
 }
 
-export async function verifySession(): Promise<SelfUser> {
-  const { user } = await api.get<{ user: SelfUser }>("/users/verify");
-  return user;
-}
-
 export function registerRequest(data: RegisterData): Promise<{ user: SelfUser; message: string }> {
   return api.post("/auth/register", data);
 }

@@ -1,4 +1,4 @@
-import type { LoginInput, SelfUser } from "@vam/shared";
+import type { SelfUser } from "@vam/shared";
 import { createContext, use } from "react";
 
 export interface AuthContextValue {
@@ -6,8 +6,9 @@ export interface AuthContextValue {
   token: string | null;
   /** True until the stored session has been checked with the server. */
   loading: boolean;
-  login: (credentials: LoginInput) => Promise<SelfUser>;
+  /** Signs out here and on the server (the logout action); resolves once signed out. */
   logout: () => Promise<void>;
+  /** The signed-in user's details changed (a profile update). */
   setUser: (user: SelfUser) => void;
 }
 

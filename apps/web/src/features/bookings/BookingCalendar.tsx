@@ -1,9 +1,11 @@
 import CalendarDays from "lucide-react/icons/calendar-days";
-import { useEffect, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
-import { api } from "../../api/client";
+import { useState } from "react";
+import { useFetcher, useLocation, useNavigate } from "react-router";
 import { CardSection } from "../../components/CardSection";
+import type { Result } from "../../lib/result";
+import { bookingsData, type FreeTimes } from "./bookings-data";
 import { daysOfMonth, formatShortDate, addHours, isWeekend, manilaToday, parseIsoDate } from "./dates";
+import { shownAnswer } from "./shown-answer";
 import { SLOT_HOURS, formatTime } from "@vam/shared";
 
 /** The weekdays left in this month (Manila), from today. */
@@ -13,8 +15,6 @@ function remainingWeekdays(): string[] {
   return daysOfMonth(date.getUTCFullYear(), date.getUTCMonth()).filter((day) => day >= today && !isWeekend(day));
 }
 
-type Times = { state: "idle" } | { state: "loading" } | { state: "failed" } | { state: "ready"; times: string[] };
-
 /** Pick a weekday and a free time on someone's profile, then go to the booking page. */
 export function BookingCalendar({ consultantId }: { consultantId: string }) {
   const navigate = useNavigate();
@@ -22,20 +22,9 @@ export function BookingCalendar({ consultantId }: { consultantId: string }) {
   const [days] = useState(remainingWeekdays);
   const [date, setDate] = useState<string | null>(null);
   const [time, setTime] = useState<string | null>(null);
-  const [times, setTimes] = useState<Times>({ state: "idle" });
-
-  useEffect(() => {
-    if (!date) return;
-    let cancelled = false;
-    setTimes({ state: "loading" });
-    api
-      .get<string[]>(`/bookings/available?date=${date}&consultantId=${encodeURIComponent(consultantId)}`)
-      .then((list) => !cancelled && setTimes({ state: "ready", times: Array.isArray(list) ? list : [] }))
-      .catch(() => !cancelled && setTimes({ state: "failed" }));
-    return () => {
-      cancelled = true;
-    };
-  }, [date, consultantId]);
+  // The chosen day's free times: loaded when the day is chosen; a newer choice supersedes an older load.
+  const freeTimes = useFetcher<Result<FreeTimes>>();
+  const times = shownAnswer(freeTimes, date ? (answer) => answer.date === date : null);
 
   const book = () => {
     if (!date || !time) return;
@@ -60,6 +49,7 @@ export function BookingCalendar({ consultantId }: { consultantId: string }) {
                 onClick={() => {
                   setDate(day);
                   setTime(null);
+                  void freeTimes.load(bookingsData.freeTimes(consultantId, day));
                 }}
                 className="rounded-lg bg-slate-800 px-3 py-2 text-sm text-slate-200 hover:bg-slate-700 aria-pressed:bg-teal-500 aria-pressed:text-slate-950"
               >
@@ -79,12 +69,12 @@ export function BookingCalendar({ consultantId }: { consultantId: string }) {
             Could not fetch available times. Please try again.
           </p>
         )}
-        {times.state === "ready" && times.times.length === 0 && (
+        {times.state === "ready" && times.data.starts.length === 0 && (
           <p className="text-sm text-slate-400">No available times for this date. Please select another date.</p>
         )}
-        {times.state === "ready" && times.times.length > 0 && (
+        {times.state === "ready" && times.data.starts.length > 0 && (
           <div role="group" aria-label="Available times" className="flex flex-wrap gap-2">
-            {times.times.map((start) => (
+            {times.data.starts.map((start) => (
               <button
                 key={start}
                 type="button"

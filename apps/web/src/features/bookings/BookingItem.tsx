@@ -9,7 +9,7 @@ import Video from "lucide-react/icons/video";
 import XCircle from "lucide-react/icons/circle-x";
 import { IconText } from "../../components/IconText";
 import { UserAvatar } from "../../components/UserAvatar";
-import { BookingReviews } from "../reviews/BookingReviews";
+import { BookingReviews } from "../reviews/public";
 import { BookingEditMenu, type BookingMenuItem } from "./BookingEditMenu";
 import { BookingStatusBadge } from "./BookingStatusBadge";
 import { PaymentBadge, PaymentReference, PaymentWarning } from "./PaymentBadge";

@@ -1,10 +1,12 @@
-import { formatLongDate, formatTime, type Booking } from "@vam/shared";
+import { formatLongDate, formatTime, type BookedSlot, type Booking } from "@vam/shared";
 import { Modal } from "../../components/Modal";
 import { DateTimePicker, type DateTime } from "./DateTimePicker";
 
 interface BookingRescheduleModalProps {
   /** The booking being rescheduled; null when closed. */
   booking: Booking | null;
+  /** The consultant's held slots, loaded as the dialog opens; null while they load. */
+  booked: readonly BookedSlot[] | null;
   otherName: string;
   busy: boolean;
   onSubmit: (booking: Booking, choice: DateTime) => void;
@@ -12,7 +14,7 @@ interface BookingRescheduleModalProps {
 }
 
 /** 'Reschedule Booking': the date picker in reschedule mode, the booking's current slot labelled Current. */
-export function BookingRescheduleModal({ booking, otherName, busy, onSubmit, onClose }: BookingRescheduleModalProps) {
+export function BookingRescheduleModal({ booking, booked, otherName, busy, onSubmit, onClose }: BookingRescheduleModalProps) {
   return (
     <Modal open={booking !== null} onClose={() => !busy && onClose()} title="Reschedule Booking" className="max-w-3xl">
       {booking && (
@@ -25,7 +27,7 @@ export function BookingRescheduleModal({ booking, otherName, busy, onSubmit, onC
             .
           </p>
           <DateTimePicker
-            consultantId={booking.consultantId}
+            booked={booked}
             current={{ date: booking.date, time: booking.startTime }}
             duration={booking.duration}
             busy={busy}

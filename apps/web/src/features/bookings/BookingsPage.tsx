@@ -1,36 +1,37 @@
 import { MSG, formatLongDate, formatTime, type Booking, type RescheduleInput } from "@vam/shared";
 import Briefcase from "lucide-react/icons/briefcase";
 import CalendarDays from "lucide-react/icons/calendar-days";
-import Search from "lucide-react/icons/search";
 import { Suspense, useEffect, useState } from "react";
-import { Await, Link, useLoaderData, useParams, useRevalidator } from "react-router";
+import { Await, useFetcher, useLoaderData, useParams, useRevalidator } from "react-router";
 import { toast } from "sonner";
-import { ApiError, serverMessageOr } from "../../api/errors";
+import { serverMessageOr } from "../../api/errors";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { Tabs } from "../../components/Tabs";
 import { ToggleGroup } from "../../components/ToggleGroup";
-import { useAuth } from "../auth/auth-context";
-import { ReviewDialog } from "../reviews/ReviewDialog";
-import { BookingItem, bookingElementId, type BookingActions, type BookingsView } from "./BookingItem";
+import { useAuth } from "../auth/public";
+import { ReviewDialog } from "../reviews/public";
+import { bookingElementId, type BookingActions, type BookingsView } from "./BookingItem";
 import { BookingRescheduleModal } from "./BookingRescheduleModal";
 import { BookingsLoadFailed, BookingsLoading } from "./BookingsLoadStates";
-import { BOOKINGS_PAGE_TABS, bookingsOfTab, bookingsPageTabOf } from "./booking-filters";
+import { BOOKINGS_PAGE_TABS, bookingsPageTabOf } from "./booking-filters";
 import { fullName, otherPerson } from "./booking-party";
-import { downloadBookingCalendar, messageOtherParty, rescheduleBooking, updateBookingStatus } from "./bookings-api";
+import { downloadBookingCalendar } from "./bookings-api";
+import { useBookingChange } from "./useBookingChange";
 import type { BookingsPageData, bookingsLoader } from "./bookings-loader";
 import type { DateTime } from "./DateTimePicker";
 import { useClockTick } from "./useClockTick";
 import { useLiveBookings } from "./useLiveBookings";
 import { useLocalUpdates } from "./useLocalUpdates";
+import type { Result } from "../../lib/result";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
+import { BookingsTabPanel } from "./BookingsTabPanel";
+import { bookingsData, type HeldSlots } from "./bookings-data";
+import { shownAnswer } from "./shown-answer";
 
 const VIEWS = [
   { value: "consultations", label: "My Consultations", icon: Briefcase },
   { value: "made", label: "My Bookings", icon: CalendarDays },
 ] as const;
-
-/** A refusal means the booking changed elsewhere: the list is worth refreshing. */
-const isStale = (error: unknown) => error instanceof ApiError && [404, 409].includes(error.status);
 
 export default function BookingsPage() {
   useDocumentTitle("Bookings");
@@ -57,7 +58,6 @@ function LoadFailed() {
 
 function BookingsContent({ data }: { data: BookingsPageData }) {
   const { user } = useAuth();
-  const { revalidate } = useRevalidator();
   const userId = user?.id ?? "";
   const { focus } = data;
   const [view, setView] = useState<BookingsView>(() =>
@@ -65,12 +65,25 @@ function BookingsContent({ data }: { data: BookingsPageData }) {
   );
   const [tab, setTab] = useState(() => (focus ? bookingsPageTabOf(focus) : 0));
   const [rescheduling, setRescheduling] = useState<Booking | null>(null);
+  // The consultant's held slots for the reschedule dialog: loaded as it opens, read again by React
+  // Router after a change (a refused move shows what is held now) and on socket events. Unreadable,
+  // none: the server refuses a taken slot anyway.
+  const bookedSlots = useFetcher<Result<HeldSlots>>();
+  const held = shownAnswer(bookedSlots, rescheduling ? (answer) => answer.consultantId === rescheduling.consultantId : null);
+  const booked = held.state === "ready" ? held.data.slots : held.state === "failed" ? [] : null;
+  const openReschedule = (booking: Booking) => {
+    setRescheduling(booking);
+    void bookedSlots.load(bookingsData.booked(booking.consultantId));
+  };
   const [cancelling, setCancelling] = useState<Booking | null>(null);
   const [reviewing, setReviewing] = useState<Booking | null>(null);
   const [latest, remember] = useLocalUpdates(data);
   useClockTick();
-  /** The booking an action is running on. */
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const { submit, busyId } = useBookingChange((answer, _booking, change) => {
+    if (change.intent === "status") setCancelling(null);
+    // A refused move keeps the dialog open, with what is held now (read again with the page), so that another slot can be chosen.
+    else if (answer.ok) setRescheduling(null);
+  });
 
   useEffect(() => {
     if (!focus) return;
@@ -84,99 +97,49 @@ function BookingsContent({ data }: { data: BookingsPageData }) {
   const list = (view === "consultations" ? data.consultations : data.made).map(latest);
   const otherName = (booking: Booking) => fullName(otherPerson(booking, userId));
 
-  /** Runs an action on a booking, then refreshes the list (also after a refusal: it changed elsewhere). */
-  const run = async (booking: Booking, action: () => Promise<void>, failure: string): Promise<boolean> => {
-    setBusyId(booking.id);
-    try {
-      await action();
-      void revalidate();
-      return true;
-    } catch (error) {
-      toast.error(serverMessageOr(error, failure));
-      if (isStale(error)) void revalidate();
-      return false;
-    } finally {
-      setBusyId(null);
-    }
-  };
+  const reschedule = (booking: Booking, choice: DateTime) =>
+    submit(booking, {
+      intent: "reschedule",
+      date: choice.date,
+      startTime: choice.time as RescheduleInput["startTime"],
+      failure: MSG.bookingRescheduleFailed,
+    });
 
-  const reschedule = async (booking: Booking, choice: DateTime) => {
-    const done = await run(
-      booking,
-      async () => {
-        await rescheduleBooking(booking.id, { date: choice.date, startTime: choice.time as RescheduleInput["startTime"] });
-        toast.success(MSG.bookingRescheduledToast);
-      },
-      MSG.bookingRescheduleFailed,
-    );
-    // On failure the modal stays open so that another slot can be chosen.
-    if (done) setRescheduling(null);
-  };
-
-  const cancel = async (booking: Booking) => {
-    await run(
-      booking,
-      async () => {
-        await updateBookingStatus(booking.id, "CANCELLED");
-        toast.success(MSG.bookingStatusToast("CANCELLED"));
-        messageOtherParty(otherPerson(booking, userId).id, MSG.bookingCancelledChat(formatLongDate(booking.date), formatTime(booking.startTime)));
-      },
-      MSG.bookingCancelFailed,
-    );
-    setCancelling(null);
-  };
+  const cancel = (booking: Booking) =>
+    submit(booking, {
+      intent: "status",
+      status: "CANCELLED",
+      failure: MSG.bookingCancelFailed,
+      tell: { to: otherPerson(booking, userId).id, text: MSG.bookingCancelledChat(formatLongDate(booking.date), formatTime(booking.startTime)) },
+    });
 
   const actions: BookingActions = {
-    onReschedule: setRescheduling,
+    onReschedule: openReschedule,
     onCancel: setCancelling,
     onComplete: (booking) =>
-      void run(
-        booking,
-        async () => {
-          await updateBookingStatus(booking.id, "COMPLETED");
-          toast.success(MSG.bookingStatusToast("COMPLETED"));
-          messageOtherParty(otherPerson(booking, userId).id, MSG.bookingCompletedChat);
-        },
-        MSG.bookingCompleteFailed,
-      ),
+      submit(booking, {
+        intent: "status",
+        status: "COMPLETED",
+        failure: MSG.bookingCompleteFailed,
+        tell: { to: otherPerson(booking, userId).id, text: MSG.bookingCompletedChat },
+      }),
     onDownload: (booking) =>
       void downloadBookingCalendar(booking.id).catch((error: unknown) => toast.error(serverMessageOr(error, MSG.bookingCalendarFailed))),
     onReview: setReviewing,
   };
 
-  const panel = (index: number) => {
-    const tabDef = BOOKINGS_PAGE_TABS[index]!;
-    const shown = bookingsOfTab(list, tabDef);
-    if (shown.length === 0) {
-      return (
-        <div className="card flex flex-col items-center gap-4 px-6 py-12 text-center">
-          <p className="text-slate-400">{MSG.noBookingsFound(tabDef.label)}</p>
-          {index === 0 && (
-            <Link to="/profile/list" className="btn-primary">
-              <Search aria-hidden="true" className="size-4" />
-              Find Consultants
-            </Link>
-          )}
-        </div>
-      );
-    }
-    return (
-      <ul className="space-y-3" aria-label={`${tabDef.label} bookings`}>
-        {shown.map((booking) => (
-          <li key={booking.id}>
-            <BookingItem
-              booking={booking}
-              userId={userId}
-              view={view}
-              highlighted={booking.id === focus?.id}
-              busy={busyId === booking.id}
-              {...actions}
-            />
-          </li>
-        ))}
-      </ul>
-    );
-  };
+  const panel = (index: number) => (
+    <BookingsTabPanel
+      tab={BOOKINGS_PAGE_TABS[index]!}
+      first={index === 0}
+      list={list}
+      userId={userId}
+      view={view}
+      focusId={focus?.id}
+      busyId={busyId}
+      actions={actions}
+    />
+  );
 
   return (
     <div className="space-y-6">
@@ -194,9 +157,10 @@ function BookingsContent({ data }: { data: BookingsPageData }) {
       />
       <BookingRescheduleModal
         booking={rescheduling}
+        booked={booked}
         otherName={rescheduling ? otherName(rescheduling) : ""}
         busy={rescheduling !== null && busyId === rescheduling.id}
-        onSubmit={(booking, choice) => void reschedule(booking, choice)}
+        onSubmit={reschedule}
         onClose={() => setRescheduling(null)}
       />
       <ConfirmDialog
@@ -206,22 +170,12 @@ function BookingsContent({ data }: { data: BookingsPageData }) {
         cancelLabel={MSG.keepBooking}
         busyLabel="Cancelling..."
         busy={cancelling !== null && busyId === cancelling.id}
-        onConfirm={() => cancelling && void cancel(cancelling)}
+        onConfirm={() => cancelling && cancel(cancelling)}
         onCancel={() => setCancelling(null)}
       >
         {MSG.confirmCancel}
       </ConfirmDialog>
-      {reviewing && (
-        <ReviewDialog
-          booking={reviewing}
-          otherName={otherName(reviewing)}
-          onSubmitted={(updated) => {
-            remember(updated);
-            void revalidate();
-          }}
-          onClose={() => setReviewing(null)}
-        />
-      )}
+      {reviewing && <ReviewDialog booking={reviewing} otherName={otherName(reviewing)} onSubmitted={remember} onClose={() => setReviewing(null)} />}
     </div>
   );
 }

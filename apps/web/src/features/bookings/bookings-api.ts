@@ -1,6 +1,17 @@
-import type { Booking, BookingParty, RescheduleInput, TARGET_STATUSES } from "@vam/shared";
+import { SLOT_STARTS } from "@vam/shared";
+import type {
+  BookedSlot,
+  Booking,
+  BookingParty,
+  ConsultantSummary,
+  CreateBookingInput,
+  PaymentDetails,
+  RescheduleInput,
+  TARGET_STATUSES,
+} from "@vam/shared";
 import { api } from "../../api/client";
-import { sendMessageTo } from "../chat/chat-api";
+import type { SlotStart } from "./dates";
+import { sendMessageTo } from "../chat/public";
 
 export type TargetStatus = (typeof TARGET_STATUSES)[number];
 
@@ -9,6 +20,38 @@ export const fetchBookingsMade = () => api.get<Booking[]>("/bookings/made");
 
 /** The bookings the user receives (consultant) or makes (client). */
 export const fetchBookingsAs = (role: BookingParty) => api.get<Booking[]>(`/bookings/user?role=${role}`);
+
+export type { SlotStart };
+const isSlotStart = (time: unknown): time is SlotStart => typeof time === "string" && (SLOT_STARTS as readonly string[]).includes(time);
+
+/** `GET /bookings/consultant/{id}`: who is being booked (name, picture, rate). */
+export const fetchConsultantSummary = (consultantId: string) =>
+  api.get<ConsultantSummary>(`/bookings/consultant/${encodeURIComponent(consultantId)}`);
+
+/** `GET /bookings/booked/{consultantId}`: the consultant's held slots from today on. */
+export async function fetchBookedSlots(consultantId: string): Promise<BookedSlot[]> {
+  const slots = await api.get<unknown>(`/bookings/booked/${encodeURIComponent(consultantId)}`);
+  return Array.isArray(slots) ? (slots as BookedSlot[]) : [];
+}
+
+/**
+ * `GET /bookings/available`: the free slot starts of a consultant's day, in order (a booking's
+ * own slots count as taken). The one reading of this answer: anything but a slot start is dropped.
+ */
+export async function fetchFreeStarts(consultantId: string, date: string): Promise<SlotStart[]> {
+  const params = new URLSearchParams({ date, consultantId });
+  const list = await api.get<unknown>(`/bookings/available?${params.toString()}`);
+  return Array.isArray(list) ? SLOT_STARTS.filter((start) => list.some((time) => isSlotStart(time) && time === start)) : [];
+}
+
+/** `GET /bookings/payment`: the QR code and reference to pay `duration` hours of the consultant. */
+export function fetchPaymentDetails(consultantId: string, duration: number): Promise<PaymentDetails> {
+  const params = new URLSearchParams({ consultantId, duration: String(duration) });
+  return api.get<PaymentDetails>(`/bookings/payment?${params.toString()}`);
+}
+
+/** `POST /bookings/create`: the new booking (PENDING, payment UNVERIFIED). */
+export const createBooking = async (input: CreateBookingInput) => (await api.post<{ booking: Booking }>("/bookings/create", input)).booking;
 
 export const fetchBooking = async (id: string) => (await api.get<{ booking: Booking }>(`/bookings/${encodeURIComponent(id)}`)).booking;
 

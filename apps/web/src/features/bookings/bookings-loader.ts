@@ -1,6 +1,6 @@
 import type { Booking } from "@vam/shared";
 import type { LoaderFunctionArgs } from "react-router";
-import { readToken, readUser } from "../auth/storage";
+import { readToken, readUser } from "../../api/session-storage";
 import { fetchBooking, fetchBookingsAs, fetchBookingsMade } from "./bookings-api";
 
 export interface BookingsPageData {

@@ -111,3 +111,8 @@ export function tabStopDay(
   if (shown.has(today) && !isDisabled(today)) return today;
   return shownDays.find((day) => !isDisabled(day)) ?? shownDays[0];
 }
+
+/** The first day (yyyy-MM-dd) of a month. */
+export function firstDayOf({ year, month }: MonthRef): string {
+  return new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
+}

@@ -1,5 +1,5 @@
 import { useRevalidator } from "react-router";
-import { useRealtimeConnect, useRealtimeEvent } from "../realtime/realtime-context";
+import { useRealtimeConnect, useRealtimeEvent } from "../realtime/public";
 
 /** Re-runs the page's loader when one of the user's bookings changes elsewhere, or after a reconnect. */
 export function useLiveBookings() {

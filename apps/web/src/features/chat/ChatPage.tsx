@@ -1,37 +1,48 @@
 import { useState } from "react";
-import { Navigate, useParams } from "react-router";
-import { ApiError } from "../../api/errors";
+import type { Chat } from "@vam/shared";
+import { Navigate, useLoaderData, useParams, useRevalidator } from "react-router";
 import { LoadingFallback } from "../../layouts/LoadingFallback";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
-import { useAuth } from "../auth/auth-context";
+import { useAuth } from "../auth/public";
 import { ChatSidebar } from "./ChatSidebar";
 import { ChatLoadError, ChatWelcome } from "./ChatStates";
 import { Conversation } from "./Conversation";
 import { fullName, isReadBy, matchesSearch, type ChatFilter } from "./chat-people";
-import { useChatFor } from "./useChatFor";
+import type { chatLoader } from "./chat-loader";
 import { useChatList } from "./useChatList";
+import { useMarkChatRead } from "./useMarkChatRead";
+import { useRealtimeConnect } from "../realtime/public";
+
+const NO_CHATS: Chat[] = [];
 
 /** /chat and /chat/{userId}: the user's chats beside the open conversation. */
 export default function ChatPage() {
   const { userId: param } = useParams();
   const { user } = useAuth();
-  const list = useChatList();
-  const opened = useChatFor(param, list);
+  const data = useLoaderData<typeof chatLoader>();
+  const { revalidate } = useRevalidator();
+  // After a reconnect, what was missed meanwhile is read again.
+  useRealtimeConnect(() => void revalidate());
+  const chats = useChatList(data.chats ?? NO_CHATS);
+  const opened = data.opened;
+  const conversation = opened?.chat ? opened : null;
+  const openId = conversation?.chat.id;
+  // The open chat as the list keeps it live (its last message, who has seen it).
+  const openChat = conversation && (chats.find((chat) => chat.id === openId) ?? conversation.chat);
+  useMarkChatRead(openChat ?? undefined, user?.id ?? "", Boolean(conversation?.messages));
   const [filter, setFilter] = useState<ChatFilter>("unread");
   const [search, setSearch] = useState("");
-  useDocumentTitle(opened.chat ? `Chat with ${fullName(opened.chat.receiver)}` : "Chat");
+  useDocumentTitle(opened?.chat ? `Chat with ${fullName(opened.chat.receiver)}` : "Chat");
 
   if (!user) return null;
-  if (list.failed) return <ChatLoadError />;
-  if (!list.chats) return <LoadingFallback label="Loading chat..." />;
-  if (!param && list.chats.length === 0) return <ChatWelcome />;
+  if (!data.chats) return <ChatLoadError />;
+  if (!param && chats.length === 0) return <ChatWelcome />;
 
-  const openId = opened.chat?.id;
   // The open chat stays listed under Unread once opening it has made it read.
-  const shown = list.chats.filter((chat) => matchesSearch(chat, search) && (chat.id === openId || (filter === "read") === isReadBy(chat, user.id)));
+  const shown = chats.filter((chat) => matchesSearch(chat, search) && (chat.id === openId || (filter === "read") === isReadBy(chat, user.id)));
 
   if (!param) {
-    const first = shown[0] ?? list.chats[0];
+    const first = shown[0] ?? chats[0];
     if (first) return <Navigate to={`/chat/${first.receiver.id}`} replace />;
   }
 
@@ -40,10 +51,10 @@ export default function ChatPage() {
       <h1 className="sr-only">Chat</h1>
       <div className="card grid grid-cols-1 overflow-hidden md:h-[calc(100vh-8.5rem)] md:min-h-[30rem] md:grid-cols-[18rem_minmax(0,1fr)]">
         <ChatSidebar chats={shown} selectedId={openId} userId={user.id} filter={filter} onFilter={setFilter} search={search} onSearch={setSearch} />
-        {opened.chat ? (
-          <Conversation key={opened.chat.id} chat={opened.chat} userId={user.id} list={list} />
-        ) : opened.error ? (
-          <ChatLoadError message={opened.error instanceof ApiError ? opened.error.serverMessage : undefined} />
+        {openChat ? (
+          <Conversation key={openChat.id} chat={openChat} loaded={conversation?.messages ?? null} userId={user.id} />
+        ) : opened && !opened.chat ? (
+          <ChatLoadError message={opened.error} />
         ) : (
           <LoadingFallback label="Loading conversation..." />
         )}

@@ -1,24 +1,21 @@
-import type { Chat } from "@vam/shared";
-import { LoadingFallback } from "../../layouts/LoadingFallback";
+import type { Chat, ChatMessage } from "@vam/shared";
 import { ChatHeader } from "./ChatHeader";
 import { ChatLoadError } from "./ChatStates";
 import { MessageComposer } from "./MessageComposer";
 import { MessageList } from "./MessageList";
 import { fullName, shortName } from "./chat-people";
-import type { ChatList } from "./useChatList";
 import { useConversation } from "./useConversation";
-import { useMarkChatRead } from "./useMarkChatRead";
 
 interface ConversationProps {
   chat: Chat;
+  /** As the page's loader read them; null when they could not be loaded. */
+  loaded: ChatMessage[] | null;
   userId: string;
-  list: ChatList;
 }
 
 /** One open chat. Rendered with `key={chat.id}`, so that each chat starts afresh. */
-export function Conversation({ chat, userId, list }: ConversationProps) {
-  const { messages, failed, send } = useConversation(chat, list.noteSent);
-  useMarkChatRead(chat, userId, messages !== null, list.setSeenBy);
+export function Conversation({ chat, loaded, userId }: ConversationProps) {
+  const { messages, send, unsent } = useConversation(chat, loaded);
   const other = chat.receiver;
 
   return (
@@ -26,14 +23,10 @@ export function Conversation({ chat, userId, list }: ConversationProps) {
       <ChatHeader person={other} />
       {messages ? (
         <MessageList messages={messages} userId={userId} senderName={shortName(other)} seenByOther={chat.seenBy.includes(other.id)} />
-      ) : failed ? (
-        <ChatLoadError />
       ) : (
-        <div className="flex-1">
-          <LoadingFallback label="Loading conversation..." />
-        </div>
+        <ChatLoadError />
       )}
-      <MessageComposer onSend={send} disabled={!messages} />
+      <MessageComposer onSend={send} unsent={unsent} disabled={!messages} />
     </section>
   );
 }

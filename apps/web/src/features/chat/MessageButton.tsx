@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { useAuth } from "../auth/auth-context";
+import { useAuth } from "../auth/public";
 import { MessageDialog, type MessageRecipient } from "./MessageDialog";
 
 interface MessageButtonProps {

@@ -3,36 +3,41 @@ import SendHorizontal from "lucide-react/icons/send-horizontal";
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 
 interface MessageComposerProps {
-  /** Resolves false when the message could not be sent: the text comes back for another try. */
-  onSend: (text: string) => Promise<boolean>;
+  onSend: (text: string) => void;
+  /** A message that could not be sent: its text comes back for another try (unless something new is being written). */
+  unsent: { id: string; text: string } | null;
   disabled: boolean;
 }
 
-export function MessageComposer({ onSend, disabled }: MessageComposerProps) {
+export function MessageComposer({ onSend, unsent, disabled }: MessageComposerProps) {
   const [text, setText] = useState("");
+  const [restored, setRestored] = useState(unsent);
+  if (unsent !== restored) {
+    setRestored(unsent);
+    if (unsent) setText((current) => current || unsent.text);
+  }
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const inputId = useId();
   const blank = !text.trim();
 
-  const submit = async () => {
+  const submit = () => {
     if (blank || disabled) return;
-    const message = text.trim();
     setText("");
     inputRef.current?.focus();
-    if (!(await onSend(message))) setText((current) => current || message);
+    onSend(text.trim());
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    void submit();
+    submit();
   };
 
   return (
     <form
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
-        void submit();
+        submit();
       }}
       className="flex items-end gap-2 border-t border-slate-800 p-3"
     >

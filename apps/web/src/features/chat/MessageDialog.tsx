@@ -1,12 +1,11 @@
 import { MESSAGE_MAX } from "@vam/shared";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
 import { Modal } from "../../components/Modal";
 import { SubmitButton } from "../../components/SubmitButton";
 import { FormAlert } from "../../components/form/FormAlert";
 import { TextAreaField } from "../../components/form/TextAreaField";
-import { sendMessageTo } from "./chat-api";
-import { sendErrorText } from "./send-error";
+import { useActionFetcher } from "../../lib/useActionFetcher";
+import { chatData } from "./chat-data";
 
 export interface MessageRecipient {
   id: string;
@@ -15,29 +14,21 @@ export interface MessageRecipient {
 
 /** "Message {first name}": sends the first words, then opens the chat with that person. */
 export function MessageDialog({ recipient, onClose }: { recipient: MessageRecipient; onClose: () => void }) {
-  const navigate = useNavigate();
   const formId = useId();
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // The action sends it, then leads to the chat; a refusal stays here.
+  const sending = useActionFetcher(chatData.sendTo);
+  const { busy } = sending;
+  const error = busy ? null : sending.error;
 
   // After the dialog's own focus handling: writing is what the user came for.
   useEffect(() => inputRef.current?.focus(), []);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const message = text.trim();
-    if (!message) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await sendMessageTo(recipient.id, message);
-      void navigate(`/chat/${recipient.id}`);
-    } catch (failure) {
-      setError(sendErrorText(failure));
-      setBusy(false);
-    }
+    if (message) void sending.submit({ recipientId: recipient.id, message });
   };
 
   return (
@@ -58,7 +49,7 @@ export function MessageDialog({ recipient, onClose }: { recipient: MessageRecipi
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
         <FormAlert message={error} />
         <TextAreaField
           ref={inputRef}

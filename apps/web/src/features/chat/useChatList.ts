@@ -1,74 +1,38 @@
 import type { Chat } from "@vam/shared";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useRealtimeConnect, useRealtimeEvent } from "../realtime/realtime-context";
-import { fetchChats } from "./chat-api";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { useRealtimeEvent } from "../realtime/public";
+import { READ_FETCHER, SEND_FETCHER, type ReadAnswer, type SendAnswer } from "./chat-data";
+import { noteSent, withSeenBy } from "./chat-list-merge";
 
-export interface ChatList {
-  /** null until loaded. Most recent activity first. */
-  chats: Chat[] | null;
-  /** The list could not be loaded at all. */
-  failed: boolean;
-  /** Adds a chat at the top, or refreshes it where it is. */
-  add: (chat: Chat) => void;
-  /** A chat with new activity: refreshed and moved to the top. */
-  setSeenBy: (chatId: string, seenBy: string[]) => void;
-  noteSent: (chatId: string, lastMessage: NonNullable<Chat["lastMessage"]>) => void;
+interface Live {
+  source: Chat[];
+  chats: Chat[];
+  /** The send and read answers already taken in. */
+  sent: SendAnswer | undefined;
+  read: ReadAnswer | undefined;
 }
 
-/** The signed-in user's chats, kept live from the socket and re-fetched on every reconnect. */
-export function useChatList(): ChatList {
-  const [chats, setChats] = useState<Chat[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const latestRequest = useRef(0);
+/**
+ * The signed-in user's chats (most recent activity first) as the page's loader read them, kept
+ * live from the socket and from the answers to one's own sends and read marks until the loader
+ * runs again (then its list wins).
+ */
+export function useChatList(loaded: Chat[]): Chat[] {
+  const sent = useFetcher<SendAnswer>({ key: SEND_FETCHER }).data;
+  const read = useFetcher<ReadAnswer>({ key: READ_FETCHER }).data;
+  const [live, setLive] = useState<Live>({ source: loaded, chats: loaded, sent, read });
+  let current = live;
+  // New data from the loader (another chat opened, a reconnect): start again from it.
+  if (current.source !== loaded) current = { ...current, source: loaded, chats: loaded };
+  if (sent !== current.sent) current = { ...current, sent, chats: sent?.ok ? noteSent(current.chats, sent.chatId, sent.data) : current.chats };
+  if (read !== current.read)
+    current = { ...current, read, chats: read?.ok ? withSeenBy(current.chats, read.data.chatId, read.data.seenBy) : current.chats };
+  if (current !== live) setLive(current);
 
-  const load = useCallback(async () => {
-    const request = ++latestRequest.current;
-    try {
-      const list = await fetchChats();
-      if (request !== latestRequest.current) return;
-      setChats(list);
-      setFailed(false);
-    } catch {
-      if (request === latestRequest.current) setFailed(true);
-    }
-  }, []);
+  const update = (change: (list: Chat[]) => Chat[]) => setLive((state) => ({ ...state, chats: change(state.chats) }));
+  useRealtimeEvent("newMessage", ({ chat }) => update((list) => [chat, ...list.filter((item) => item.id !== chat.id)]));
+  useRealtimeEvent("chatRead", ({ chatId, seenBy }) => update((list) => withSeenBy(list, chatId, seenBy)));
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const add = useCallback((chat: Chat) => {
-    setChats((list) => {
-      if (!list) return list;
-      return list.some((item) => item.id === chat.id) ? list.map((item) => (item.id === chat.id ? chat : item)) : [chat, ...list];
-    });
-  }, []);
-
-  const bump = useCallback((chat: Chat) => {
-    setChats((list) => list && [chat, ...list.filter((item) => item.id !== chat.id)]);
-  }, []);
-
-  const setSeenBy = useCallback((chatId: string, seenBy: string[]) => {
-    setChats((list) => list && list.map((item) => (item.id === chatId ? { ...item, seenBy } : item)));
-  }, []);
-
-  /**
-   * The answer to one's own send: only the last message moves on. Who has seen the chat comes
-   * from the socket, in order; the answer may arrive after a newer read receipt.
-   */
-  const noteSent = useCallback((chatId: string, lastMessage: NonNullable<Chat["lastMessage"]>) => {
-    setChats((list) => {
-      const item = list?.find((chat) => chat.id === chatId);
-      if (!list || !item || (item.lastMessage && item.lastMessage.createdAt >= lastMessage.createdAt)) return list;
-      return [{ ...item, lastMessage }, ...list.filter((chat) => chat.id !== chatId)];
-    });
-  }, []);
-
-  useRealtimeEvent("newMessage", ({ chat }) => bump(chat));
-  useRealtimeEvent("chatRead", ({ chatId, seenBy }) => setSeenBy(chatId, seenBy));
-  useRealtimeConnect(() => void load());
-
-  // A failed re-fetch keeps the list already shown.
-  const failedOutright = failed && chats === null;
-  return useMemo(() => ({ chats, failed: failedOutright, add, setSeenBy, noteSent }), [chats, failedOutright, add, setSeenBy, noteSent]);
+  return current.chats;
 }

@@ -1,53 +1,69 @@
-import type { Chat } from "@vam/shared";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
-import { useAuth } from "../auth/auth-context";
-import { useRealtimeConnect, useRealtimeEvent } from "../realtime/realtime-context";
-import { fetchChat, postChatMessage } from "./chat-api";
+import type { Chat, ChatMessage } from "@vam/shared";
+import { useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { useAuth } from "../auth/public";
+import { useRealtimeEvent } from "../realtime/public";
+import { SEND_FETCHER, type SendAnswer } from "./chat-data";
 import { confirmSent, dropMessage, mergeIncoming, withPending, type ShownMessage } from "./message-merge";
-import { sendErrorText } from "./send-error";
 
 let tempIds = 0;
 
 interface Conversation {
-  /** null while loading (or when loading failed). */
+  /** null when they could not be loaded. */
   messages: ShownMessage[] | null;
-  failed: boolean;
-  /** Shows the message at once and sends it; false when it could not be sent. */
-  send: (text: string) => Promise<boolean>;
+  /** Shows the message at once and sends it (the page's action). */
+  send: (text: string) => void;
+  /** The last message that could not be sent, for the composer to offer again. */
+  unsent: { id: string; text: string } | null;
 }
 
-/** The messages of one chat: loaded, kept live, re-fetched on reconnect, sent optimistically. */
-export function useConversation(chat: Chat, onSent: (chatId: string, lastMessage: NonNullable<Chat["lastMessage"]>) => void): Conversation {
+interface Live {
+  source: ChatMessage[] | null;
+  messages: ShownMessage[] | null;
+  /** The send answer already taken in. */
+  taken: SendAnswer | undefined;
+  unsent: Conversation["unsent"];
+}
+
+/**
+ * The messages of one chat as the page's loader read them, kept live from the socket and sent
+ * optimistically through the page's action (one after another, each answer replacing its
+ * temporary copy); when the loader runs again (a reconnect) its copy wins, keeping what is still
+ * on its way.
+ */
+export function useConversation(chat: Chat, loaded: ChatMessage[] | null): Conversation {
   const { user } = useAuth();
   const chatId = chat.id;
-  const [messages, setMessages] = useState<ShownMessage[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const latestRequest = useRef(0);
-
-  const load = useCallback(async () => {
-    const request = ++latestRequest.current;
-    try {
-      const fresh = await fetchChat(chatId);
-      if (request !== latestRequest.current) return;
-      setMessages((current) => withPending(fresh.messages, current ?? []));
-      setFailed(false);
-    } catch {
-      if (request === latestRequest.current) setFailed(true);
+  const sender = useFetcher<SendAnswer>({ key: SEND_FETCHER });
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const [live, setLive] = useState<Live>({ source: loaded, messages: loaded, taken: sender.data, unsent: null });
+  let current = live;
+  if (current.source !== loaded) current = { ...current, source: loaded, messages: loaded && withPending(loaded, current.messages ?? []) };
+  const answer = sender.data;
+  if (answer && answer !== current.taken) {
+    current = { ...current, taken: answer };
+    if (answer.chatId === chatId) {
+      const messages = current.messages ?? [];
+      current = answer.ok
+        ? { ...current, messages: confirmSent(messages, answer.tempId, answer.data) }
+        : {
+            ...current,
+            messages: dropMessage(messages, answer.tempId),
+            unsent: { id: answer.tempId, text: messages.find((m) => m.id === answer.tempId)?.text ?? "" },
+          };
     }
-  }, [chatId]);
+  }
+  if (current !== live) setLive(current);
 
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const setMessages = (change: (messages: ShownMessage[] | null) => ShownMessage[] | null) =>
+    setLive((state) => ({ ...state, messages: change(state.messages) }));
 
   useRealtimeEvent("newMessage", ({ chat: changed, message }) => {
-    if (changed.id === chatId) setMessages((current) => current && mergeIncoming(current, message));
+    if (changed.id === chatId) setMessages((messages) => messages && mergeIncoming(messages, message));
   });
-  useRealtimeConnect(() => void load());
 
-  const send = async (text: string) => {
-    if (!user) return false;
+  const send = (text: string) => {
+    if (!user) return;
     const temp: ShownMessage = {
       id: `temp-${++tempIds}`,
       chatId,
@@ -57,18 +73,11 @@ export function useConversation(chat: Chat, onSent: (chatId: string, lastMessage
       user: { id: user.id, firstName: user.firstName, lastName: user.lastName, avatar: user.avatar },
       pending: true,
     };
-    setMessages((current) => [...(current ?? []), temp]);
-    try {
-      const sent = await postChatMessage(chatId, text);
-      setMessages((current) => confirmSent(current ?? [], temp.id, sent));
-      onSent(chatId, { text: sent.text, userId: sent.userId, createdAt: sent.createdAt });
-      return true;
-    } catch (error) {
-      setMessages((current) => current && dropMessage(current, temp.id));
-      toast.error(sendErrorText(error));
-      return false;
-    }
+    setMessages((messages) => [...(messages ?? []), temp]);
+    // One send at a time through the one fetcher: a second submit would supersede the first's answer.
+    const body = { chatId, text, tempId: temp.id };
+    queue.current = queue.current.then(() => sender.submit(body, { method: "post", encType: "application/json" }));
   };
 
-  return { messages, failed: failed && messages === null, send };
+  return { messages: current.messages, send, unsent: current.unsent };
 }

@@ -1,31 +1,30 @@
 import type { Chat } from "@vam/shared";
 import { useEffect, useRef } from "react";
-import { markChatRead } from "./chat-api";
+import { useFetcher } from "react-router";
+import { READ_FETCHER, chatData } from "./chat-data";
 import { isReadBy } from "./chat-people";
 import { useDocumentVisible } from "./useDocumentVisible";
 
 /**
  * Opening a chat marks it read, and so does a new message arriving while it is open on
- * screen. `ready`: its messages are shown.
+ * screen (decision 0004: the one write that follows what the screen shows). `ready`: its
+ * messages are shown. The answer (who has seen it) goes to the chat list.
  */
-export function useMarkChatRead(chat: Chat, userId: string, ready: boolean, onRead: (chatId: string, seenBy: string[]) => void) {
+export function useMarkChatRead(chat: Chat | undefined, userId: string, ready: boolean) {
+  const { submit } = useFetcher({ key: READ_FETCHER });
   const visible = useDocumentVisible();
-  const unread = !isReadBy(chat, userId);
-  // Up to which message this view asked the server to mark the chat read: a message that
+  const unread = chat ? !isReadBy(chat, userId) : false;
+  // Up to which message this page asked the server to mark the chat read: a message that
   // arrives while that request is in flight is newer, so it gets marked too.
   const markedUpTo = useRef<string | null>(null);
-  const chatId = chat.id;
-  const upTo = `${chatId}:${chat.lastMessage?.createdAt ?? ""}`;
+  const chatId = chat?.id;
+  const upTo = `${chatId}:${chat?.lastMessage?.createdAt ?? ""}`;
 
   useEffect(() => {
-    if (!ready || !visible || markedUpTo.current === upTo) return;
+    if (!chatId || !ready || !visible || markedUpTo.current === upTo) return;
     // Opening a chat marks it once even when it looks read (its notification goes too).
     if (!unread && markedUpTo.current?.startsWith(`${chatId}:`)) return;
     markedUpTo.current = upTo;
-    markChatRead(chatId)
-      .then((seenBy) => onRead(chatId, seenBy))
-      .catch(() => {
-        // Logged by the API client; the chat simply stays unread.
-      });
-  }, [chatId, upTo, ready, visible, unread, onRead]);
+    void submit({}, { method: "put", action: chatData.read(chatId), encType: "application/json" });
+  }, [chatId, upTo, ready, visible, unread, submit]);
 }

@@ -4,11 +4,8 @@ import { Suspense, useState } from "react";
 import { Await, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import { Tabs } from "../../components/Tabs";
 import { ToggleGroup } from "../../components/ToggleGroup";
-import { useAuth } from "../auth/auth-context";
-import { BookingsLoadFailed, BookingsLoading } from "../bookings/BookingsLoadStates";
-import { DASHBOARD_TABS, bookingsOfTab } from "../bookings/booking-filters";
-import { useClockTick } from "../bookings/useClockTick";
-import { useLiveBookings } from "../bookings/useLiveBookings";
+import { useAuth } from "../auth/public";
+import { BookingsLoadFailed, BookingsLoading, DASHBOARD_TABS, bookingsOfTab, useClockTick, useLiveBookings } from "../bookings/public";
 import { DashboardCard } from "./DashboardCard";
 import { StatusFilter, type StatusChoice } from "./StatusFilter";
 import { VIEW_PARAM, type dashboardLoader } from "./dashboard-loader";
@@ -64,7 +61,7 @@ export default function BookingDashboardPage() {
             <ul className="grid gap-4 lg:grid-cols-2">
               {shown.map((booking) => (
                 <li key={booking.id} className="min-w-0">
-                  <DashboardCard booking={booking} userId={user.id} onChanged={revalidate} />
+                  <DashboardCard booking={booking} userId={user.id} />
                 </li>
               ))}
             </ul>

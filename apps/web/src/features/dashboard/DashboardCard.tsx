@@ -1,7 +1,5 @@
 import { MSG, formatLongDate, formatPeso, formatTime, type Booking } from "@vam/shared";
-import type { LucideIcon } from "lucide-react";
 import Ban from "lucide-react/icons/ban";
-import BadgeCheck from "lucide-react/icons/badge-check";
 import CalendarClock from "lucide-react/icons/calendar-clock";
 import CalendarDays from "lucide-react/icons/calendar-days";
 import Check from "lucide-react/icons/check";
@@ -14,20 +12,28 @@ import Wallet from "lucide-react/icons/wallet";
 import X from "lucide-react/icons/x";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { IconText } from "../../components/IconText";
 import { UserAvatar } from "../../components/UserAvatar";
-import { fullName, otherPerson, partyIn } from "../bookings/booking-party";
-import { updateBookingStatus, type TargetStatus } from "../bookings/bookings-api";
+import {
+  fullName,
+  otherPerson,
+  partyIn,
+  useBookingChange,
+  type TargetStatus,
+  BookingStatusBadge,
+  PaymentBadge,
+  PaymentReference,
+  PaymentWarning,
+  cancelReasonText,
+  completeWaitsForPayment,
+  showsPaymentReference,
+  showsPaymentStatus,
+  useLocalUpdates,
+} from "../bookings/public";
+import { AcceptPaymentNote, Fact } from "./DashboardCardParts";
 import { DashboardRescheduleModal } from "./DashboardRescheduleModal";
-import { BookingStatusBadge } from "../bookings/BookingStatusBadge";
-import { PaymentBadge, PaymentReference, PaymentWarning } from "../bookings/PaymentBadge";
-import { cancelReasonText, completeWaitsForPayment, showsPaymentReference, showsPaymentStatus } from "../bookings/booking-payment";
-import { useLocalUpdates } from "../bookings/useLocalUpdates";
-import { BookingReviews } from "../reviews/BookingReviews";
-import { ReviewDialog } from "../reviews/ReviewDialog";
-import { serverMessageOr } from "../../api/errors";
+import { BookingReviews, ReviewDialog } from "../reviews/public";
 import { dashboardActions } from "./dashboard-actions";
 
 const hours = (count: number) => `${count} hour${count === 1 ? "" : "s"}`;
@@ -41,11 +47,13 @@ const CONFIRMATIONS = {
 interface DashboardCardProps {
   booking: Booking;
   userId: string;
-  /** Reloads the list after a change. */
-  onChanged: () => Promise<void> | void;
 }
 
-export function DashboardCard({ booking: loaded, userId, onChanged }: DashboardCardProps) {
+/**
+ * One booking of the dashboard. Its changes and reviews go through route actions, after which
+ * React Router reads the list again (docs/decisions/0004-data-loading-on-the-web.md).
+ */
+export function DashboardCard({ booking: loaded, userId }: DashboardCardProps) {
   // The booking the server sent back after a review, until the list is loaded again.
   const [latest, remember] = useLocalUpdates(loaded);
   const booking = latest(loaded);
@@ -57,25 +65,14 @@ export function DashboardCard({ booking: loaded, userId, onChanged }: DashboardC
   const actions = dashboardActions(booking, party, now);
   const unpaidOver = completeWaitsForPayment(booking, party, now);
   const reason = cancelReasonText(booking);
-  const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<keyof typeof CONFIRMATIONS | null>(null);
   const [rescheduling, setRescheduling] = useState(false);
   const [reviewing, setReviewing] = useState(false);
 
-  const changeStatus = async (status: TargetStatus) => {
-    setBusy(true);
-    try {
-      await updateBookingStatus(booking.id, status);
-      toast.success(MSG.bookingStatusToast(status));
-      setAsking(null);
-      await onChanged();
-    } catch (error) {
-      setAsking(null);
-      toast.error(serverMessageOr(error, MSG.bookingStatusFailed));
-    } finally {
-      setBusy(false);
-    }
-  };
+  // Accept, decline, cancel and complete go through the booking's route action; the list's loader then runs again.
+  const { submit, busyId } = useBookingChange(() => setAsking(null));
+  const busy = busyId === booking.id;
+  const changeStatus = (status: TargetStatus) => submit(booking, { intent: "status", status, failure: MSG.bookingStatusFailed });
 
   const question = asking && CONFIRMATIONS[asking];
 
@@ -116,7 +113,7 @@ export function DashboardCard({ booking: loaded, userId, onChanged }: DashboardC
           {unpaidOver && <PaymentWarning>{unpaidOver}</PaymentWarning>}
           <div className="flex flex-wrap gap-2">
             {actions.includes("accept") && (
-              <button type="button" className="btn-primary" disabled={busy} onClick={() => void changeStatus("CONFIRMED")}>
+              <button type="button" className="btn-primary" disabled={busy} onClick={() => changeStatus("CONFIRMED")}>
                 <Check aria-hidden="true" className="size-4" />
                 Accept
               </button>
@@ -134,7 +131,7 @@ export function DashboardCard({ booking: loaded, userId, onChanged }: DashboardC
               </Link>
             )}
             {actions.includes("complete") && (
-              <button type="button" className="btn-primary" disabled={busy} onClick={() => void changeStatus("COMPLETED")}>
+              <button type="button" className="btn-primary" disabled={busy} onClick={() => changeStatus("COMPLETED")}>
                 <CheckCheck aria-hidden="true" className="size-4" />
                 Complete
               </button>
@@ -163,52 +160,15 @@ export function DashboardCard({ booking: loaded, userId, onChanged }: DashboardC
         confirmLabel={question ? question.yes : ""}
         cancelLabel={MSG.keepBooking}
         busy={busy}
-        onConfirm={() => void changeStatus("CANCELLED")}
+        onConfirm={() => changeStatus("CANCELLED")}
         onCancel={() => setAsking(null)}
       >
         {question?.question}
       </ConfirmDialog>
 
-      {rescheduling && <DashboardRescheduleModal booking={booking} onClose={() => setRescheduling(false)} onRescheduled={() => void onChanged()} />}
+      {rescheduling && <DashboardRescheduleModal booking={booking} onClose={() => setRescheduling(false)} />}
 
-      {reviewing && (
-        <ReviewDialog
-          booking={booking}
-          otherName={name}
-          onSubmitted={(updated) => {
-            remember(updated);
-            void onChanged();
-          }}
-          onClose={() => setReviewing(false)}
-        />
-      )}
+      {reviewing && <ReviewDialog booking={booking} otherName={name} onSubmitted={remember} onClose={() => setReviewing(false)} />}
     </article>
-  );
-}
-
-/** Tells the Assistant, next to Accept, whether the platform has verified the client's payment yet. */
-function AcceptPaymentNote({ paid }: { paid: boolean }) {
-  return paid ? (
-    <p className="flex items-start gap-2 text-sm text-emerald-200">
-      <BadgeCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-300" />
-      The platform has verified the client's payment.
-    </p>
-  ) : (
-    <PaymentWarning>
-      The platform has not verified this payment yet. You can accept now; the booking can be completed once it is verified.
-    </PaymentWarning>
-  );
-}
-
-function Fact({ icon: Icon, label, value, wide = false }: { icon: LucideIcon; label: string; value: string; wide?: boolean }) {
-  // A group of a <dl> may only hold its <dt> and <dd>: the icon sits inside the <dt>, drawn beside both.
-  return (
-    <div className={`relative pl-[1.625rem] ${wide ? "col-span-2" : ""}`}>
-      <dt className="text-xs text-slate-400">
-        <Icon aria-hidden="true" className="absolute top-0.5 left-0 size-4 text-teal-400" />
-        {label}
-      </dt>
-      <dd className="font-medium text-slate-100">{value}</dd>
-    </div>
   );
 }

@@ -1,73 +1,52 @@
 import { MSG, formatLongDate, formatTime, type Booking } from "@vam/shared";
 import CalendarClock from "lucide-react/icons/calendar-clock";
-import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { useState } from "react";
+import { useFetcher } from "react-router";
 import { Modal } from "../../components/Modal";
 import { Spinner } from "../../components/Spinner";
-import { rescheduleBooking } from "../bookings/bookings-api";
-import { addHours, formatShortDate, type SlotStart } from "../bookings/dates";
-import { serverMessageOr } from "../../api/errors";
-import { fetchFreeStarts, rescheduleDates, startsFor } from "./reschedule-options";
-
-/** The free starts of one date, or the failure to load them. */
-type Loaded = { date: string; attempt: number } & ({ state: "failed" } | { state: "ready"; starts: SlotStart[] });
-type Times = { state: "idle" } | { state: "loading" } | Loaded;
+import { useBookingChange, type FreeTimes, type SlotStart, bookingsData, addHours, formatShortDate, shownAnswer } from "../bookings/public";
+import type { Result } from "../../lib/result";
+import { rescheduleDates, startsFor } from "./reschedule-options";
 
 const choice =
   "rounded-lg border border-slate-700 bg-slate-800/60 px-3 py-2 text-sm text-slate-200 transition-colors hover:border-slate-600 hover:bg-slate-800 aria-pressed:border-teal-400 aria-pressed:bg-teal-500 aria-pressed:font-semibold aria-pressed:text-slate-950";
 
 interface DashboardRescheduleModalProps {
   booking: Booking;
+  /** Also once the server accepted the new time (then React Router reads the list again). */
   onClose: () => void;
-  /** After the server accepted the new time (the modal is closed by then). */
-  onRescheduled: () => void;
 }
 
 /** Pick one of the next 14 weekdays and a free start, then move the booking there. Mount it to open it. */
-export function DashboardRescheduleModal({ booking, onClose, onRescheduled }: DashboardRescheduleModalProps) {
+export function DashboardRescheduleModal({ booking, onClose }: DashboardRescheduleModalProps) {
   const [dates] = useState(() => rescheduleDates());
   const [date, setDate] = useState<string | null>(null);
   const [time, setTime] = useState<SlotStart | null>(null);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [saving, setSaving] = useState(false);
+  const { date: currentDate, startTime: currentStart } = booking;
+  // The chosen date's free starts: loaded when the date is chosen or on "Try again", read again by
+  // React Router after a change (a refusal shows what is free now) and on socket events.
+  const freeTimes = useFetcher<Result<FreeTimes>>();
+  const loadTimes = (day: string) => void freeTimes.load(bookingsData.freeTimes(booking.consultantId, day));
 
-  const { consultantId, date: currentDate, startTime: currentStart, duration } = booking;
-  useEffect(() => {
-    if (!date) return;
-    let cancelled = false;
-    const current = { date: currentDate, startTime: currentStart, duration };
-    fetchFreeStarts(consultantId, date)
-      .then((free) => !cancelled && setLoaded({ date, attempt, state: "ready", starts: startsFor(current, date, free) }))
-      .catch(() => !cancelled && setLoaded({ date, attempt, state: "failed" }));
-    return () => {
-      cancelled = true;
-    };
-  }, [date, consultantId, currentDate, currentStart, duration, attempt]);
-
-  // Until the answer for the chosen date (and attempt) arrives, the times are loading: never another date's.
-  const times: Times = !date ? { state: "idle" } : loaded?.date === date && loaded.attempt === attempt ? loaded : { state: "loading" };
+  // Until the answer for the chosen date arrives, the times are loading: never another date's.
+  const shown = shownAnswer(freeTimes, date ? (answer) => answer.date === date : null);
+  const times = shown.state === "ready" ? { ...shown, starts: startsFor(booking, shown.data.date, shown.data.starts) } : shown;
 
   const chooseDate = (day: string) => {
     setDate(day);
     setTime(null);
+    loadTimes(day);
   };
 
-  const confirm = async () => {
-    if (!date || !time) return;
-    setSaving(true);
-    try {
-      await rescheduleBooking(booking.id, { date, startTime: time });
-      toast.success(MSG.bookingRescheduledToast);
-      onClose();
-      onRescheduled();
-    } catch (error) {
-      toast.error(serverMessageOr(error, MSG.bookingRescheduleFailed));
-      // The slot may just have been taken: show what is free now.
-      setTime(null);
-      setAttempt((count) => count + 1);
-      setSaving(false);
-    }
+  // The move goes through the booking's route action (which toasts the answer); after a refusal the
+  // times are read again with the page, and the refused one is no longer chosen.
+  const { submit, busyId } = useBookingChange((answer) => {
+    if (answer.ok) onClose();
+    else setTime(null);
+  });
+  const saving = busyId === booking.id;
+  const confirm = () => {
+    if (date && time) submit(booking, { intent: "reschedule", date, startTime: time, failure: MSG.bookingRescheduleFailed });
   };
 
   const close = () => {
@@ -85,7 +64,7 @@ export function DashboardRescheduleModal({ booking, onClose, onRescheduled }: Da
           <button type="button" className="btn-secondary" disabled={saving} onClick={close}>
             Keep Current Time
           </button>
-          <button type="button" className="btn-primary" disabled={!date || !time || saving} aria-busy={saving} onClick={() => void confirm()}>
+          <button type="button" className="btn-primary" disabled={!date || !time || saving} aria-busy={saving} onClick={confirm}>
             <CalendarClock aria-hidden="true" className="size-4" />
             {saving ? "Rescheduling..." : "Confirm Reschedule"}
           </button>
@@ -119,7 +98,7 @@ export function DashboardRescheduleModal({ booking, onClose, onRescheduled }: Da
             {times.state === "failed" && (
               <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-rose-300">
                 <p>Could not fetch available times. Please try again.</p>
-                <button type="button" className="btn-ghost px-3 py-1.5" onClick={() => setAttempt((count) => count + 1)}>
+                <button type="button" className="btn-ghost px-3 py-1.5" onClick={() => date && loadTimes(date)}>
                   Try again
                 </button>
               </div>
@@ -130,7 +109,7 @@ export function DashboardRescheduleModal({ booking, onClose, onRescheduled }: Da
                 {times.starts.map((start) => (
                   <button key={start} type="button" aria-pressed={time === start} onClick={() => setTime(start)} className={choice}>
                     {formatTime(start)}
-                    {times.date === currentDate && start === currentStart && (
+                    {times.data.date === currentDate && start === currentStart && (
                       <>
                         {" "}
                         <span className="text-xs font-medium">Current</span>

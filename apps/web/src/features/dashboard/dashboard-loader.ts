@@ -1,7 +1,7 @@
 import type { AccountRole, Booking, BookingParty } from "@vam/shared";
 import type { LoaderFunctionArgs } from "react-router";
-import { readToken, readUser } from "../auth/storage";
-import { fetchBookingsAs } from "../bookings/bookings-api";
+import { readToken, readUser } from "../../api/session-storage";
+import { fetchBookingsAs } from "../bookings/public";
 
 /** The search parameter that holds an Assistant's choice of view. */
 export const VIEW_PARAM = "view";

@@ -1,20 +1,14 @@
-import { SLOT_HOURS, SLOT_STARTS, type Booking } from "@vam/shared";
-import { api } from "../../api/client";
-import { addHours, isWeekend, manilaToday, parseIsoDate, toIsoDate } from "../bookings/dates";
-import type { SlotStart } from "../bookings/dates";
+import { FULL_DAY_START, SLOT_HOURS, SLOT_STARTS, shiftDate, type Booking } from "@vam/shared";
+import { addHours, isWeekend, manilaToday } from "../bookings/public";
+import type { SlotStart } from "../bookings/public";
 
-/** The dashboard offers the next 14 days (spec) — weekdays only (decisions.md). */
+/** The dashboard offers the next 14 days (spec) — weekdays only (docs/spec/decisions.md). */
 export const RESCHEDULE_DAYS = 14;
 
 /** The weekdays among the 14 days from today (Manila), as yyyy-MM-dd. */
 export function rescheduleDates(today = manilaToday()): string[] {
-  const start = parseIsoDate(today);
-  return Array.from({ length: RESCHEDULE_DAYS }, (_, index) => toIsoDate(new Date(start.getTime() + index * 86_400_000))).filter(
-    (day) => !isWeekend(day),
-  );
+  return Array.from({ length: RESCHEDULE_DAYS }, (_, index) => shiftDate(today, index)).filter((day) => !isWeekend(day));
 }
-
-const isSlotStart = (time: string): time is SlotStart => (SLOT_STARTS as readonly string[]).includes(time);
 
 /** The slot starts a booking holds on its own day. */
 export function ownStarts(booking: Pick<Booking, "date" | "startTime" | "duration">, date: string): SlotStart[] {
@@ -33,12 +27,5 @@ export function startsFor(booking: Pick<Booking, "date" | "startTime" | "duratio
   const open = new Set<string>([...free, ...ownStarts(booking, date)]);
   const starts = SLOT_STARTS.filter((start) => open.has(start));
   if (booking.duration <= SLOT_HOURS) return starts;
-  return SLOT_STARTS.every((start) => open.has(start)) ? [SLOT_STARTS[0]] : [];
-}
-
-/** `GET /bookings/available`: the free slot starts of a consultant's day (the booking's own slot counts as taken). */
-export async function fetchFreeStarts(consultantId: string, date: string): Promise<SlotStart[]> {
-  const params = new URLSearchParams({ date, consultantId });
-  const list = await api.get<unknown>(`/bookings/available?${params.toString()}`);
-  return Array.isArray(list) ? list.filter((time): time is SlotStart => typeof time === "string" && isSlotStart(time)) : [];
+  return SLOT_STARTS.every((start) => open.has(start)) ? [FULL_DAY_START] : [];
 }

@@ -1,32 +1,32 @@
-import type { GalleryPhoto } from "@vam/shared";
 import { useState } from "react";
-import { ApiError } from "../../api/errors";
 import { FormAlert } from "../../components/form/FormAlert";
 import { TextField } from "../../components/form/TextField";
 import { UploadWidget } from "../../components/upload/UploadWidget";
-import { addPhoto } from "./gallery-api";
+import { useActionAnswer } from "../../lib/actions";
+import { useActionFetcher } from "../../lib/useActionFetcher";
+import type { GalleryChange } from "./gallery-data";
+import { GALLERY_ACTION } from "./gallery-routes";
 
-/** The owner adds a photo: optional title and description, then the upload adds it to the gallery. */
-export function GalleryUploader({ onAdded }: { onAdded: (photo: GalleryPhoto) => void }) {
+/**
+ * The owner adds a photo: optional title and description, then the upload adds it to the gallery
+ * through the gallery's data route (the page's loader then shows it). The fields empty once it is added.
+ */
+export function GalleryUploader() {
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const { submit, result } = useActionFetcher(GALLERY_ACTION);
+  useActionAnswer(result, (answer) => {
+    if (!answer.ok) return;
+    setTitle("");
+    setDescription("");
+  });
 
-  const onUploaded = async (imageUrl: string) => {
-    setError(null);
-    try {
-      const photo = await addPhoto({
-        imageUrl,
-        isPublic: true,
-        title: title.trim() || undefined,
-        description: description.trim() || undefined,
-      });
-      onAdded(photo);
-      setTitle("");
-      setDescription("");
-    } catch (failure) {
-      setError(failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : "Failed to add photo");
-    }
+  const onUploaded = (imageUrl: string) => {
+    const change: GalleryChange = {
+      intent: "add",
+      photo: { imageUrl, isPublic: true, title: title.trim() || undefined, description: description.trim() || undefined },
+    };
+    void submit(change);
   };
 
   return (
@@ -40,8 +40,8 @@ export function GalleryUploader({ onAdded }: { onAdded: (photo: GalleryPhoto) =>
           onChange={(event) => setDescription(event.target.value)}
         />
       </div>
-      <UploadWidget folder="gallery" label="Add photo" onUploaded={(url) => void onUploaded(url)} />
-      <FormAlert message={error} />
+      <UploadWidget folder="gallery" label="Add photo" onUploaded={onUploaded} />
+      <FormAlert message={result && !result.ok ? result.message : null} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import ArrowRight from "lucide-react/icons/arrow-right";
 import { Link } from "react-router";
-import { SearchBar } from "../search/SearchBar";
+import { SearchBar } from "../search/public";
 import { HeroImage } from "./HeroImage";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 

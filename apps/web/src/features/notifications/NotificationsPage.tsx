@@ -1,15 +1,15 @@
 import { MSG, type AppNotification, type NotificationType } from "@vam/shared";
 import CheckCheck from "lucide-react/icons/check-check";
-import { useEffect } from "react";
-import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { useLoaderData, useNavigate, useRevalidator } from "react-router";
 import { Tabs } from "../../components/Tabs";
-import { Spinner } from "../../components/Spinner";
+import { useActionFetcher } from "../../lib/useActionFetcher";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
+import { useRealtimeConnect, useRealtimeEvent } from "../realtime/public";
 import { NotificationItem } from "./NotificationItem";
 import { notificationTarget } from "./notification-target";
 import { useNotifications } from "./notifications-context";
+import type { notificationsLoader } from "./notifications-data";
 import { useNow } from "./useNow";
-import { useDocumentTitle } from "../../lib/useDocumentTitle";
 
 const TABS: { label: string; type?: NotificationType }[] = [
   { label: "All" },
@@ -20,31 +20,29 @@ const TABS: { label: string; type?: NotificationType }[] = [
 
 export default function NotificationsPage() {
   useDocumentTitle("Notifications");
-  const { items, loading, error, watchList, markRead, markAllRead } = useNotifications();
+  const loaded = useLoaderData<typeof notificationsLoader>();
+  const { countFailed } = useNotifications();
+  const mark = useActionFetcher();
   const navigate = useNavigate();
   const now = useNow(30_000);
+  // A new notification, one read elsewhere (another tab, an opened chat), a reconnect: read the list again.
+  const { revalidate } = useRevalidator();
+  useRealtimeEvent("notification", () => void revalidate());
+  useRealtimeEvent("unreadCount", () => void revalidate());
+  useRealtimeConnect(() => void revalidate());
 
-  useEffect(() => watchList(), [watchList]);
+  const items = loaded.ok ? loaded.data : null;
+  const error = mark.busy ? null : (mark.error ?? (loaded.ok ? (countFailed ? MSG.notificationsCountFailed : null) : loaded.message));
 
   const open = async (notification: AppNotification) => {
-    const marked = await markRead(notification);
     const target = notificationTarget(notification);
-    if (!target) return;
-    // Going there matters more than the read mark: a failure is reported on the way, not blocking.
-    if (!marked) toast.error(MSG.notificationReadFailed);
-    void navigate(target);
+    if (!notification.read) await mark.submit({ intent: "read", id: notification.id, leads: target !== null }, "put");
+    if (target) void navigate(target);
   };
 
   const list = (type?: NotificationType) => {
-    const shown = (items ?? []).filter((item) => !type || item.type === type);
-    if (!items && loading) {
-      return (
-        <p role="status" className="flex items-center gap-2 py-10 text-slate-400">
-          <Spinner /> Loading notifications...
-        </p>
-      );
-    }
     if (!items) return null;
+    const shown = items.filter((item) => !type || item.type === type);
     if (shown.length === 0) return <p className="py-10 text-center text-slate-400">No notifications found</p>;
     return (
       <ul className="space-y-3">
@@ -60,7 +58,12 @@ export default function NotificationsPage() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight text-white">Notifications</h1>
         {items && items.length > 0 && (
-          <button type="button" className="btn-secondary" disabled={items.every((item) => item.read)} onClick={() => void markAllRead()}>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={items.every((item) => item.read)}
+            onClick={() => void mark.submit({ intent: "readAll" }, "put")}
+          >
             <CheckCheck aria-hidden="true" className="size-4" />
             Mark all as read
           </button>

@@ -1,31 +1,35 @@
-import type { ProjectPost } from "@vam/shared";
+import type { Posting, PostingData, ProjectPost } from "@vam/shared";
 import Pencil from "lucide-react/icons/pencil";
 import Plus from "lucide-react/icons/plus";
 import Trash2 from "lucide-react/icons/trash";
 import { useState } from "react";
-import { useRevalidator, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { useSearchParams } from "react-router";
+import { useActionFetcher } from "../../lib/useActionFetcher";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { updateErrorMessage } from "../profile/update-error";
 import { PostingCard } from "./PostingCard";
-import { PostingEditor, type EditorTarget } from "./PostingEditor";
-import { deletePosting } from "./postings-api";
+import { PostingEditor, editTarget, type EditorTarget } from "./PostingEditor";
+import { postingsHref } from "./postings-routes";
 
 const EDIT_PARAM = "editPosting";
 
 /** The Assistant's postings on /profile, with create, edit and delete. */
 export function MyPostings({ postings }: { postings: ProjectPost[] }) {
-  const revalidator = useRevalidator();
   const [searchParams, setSearchParams] = useSearchParams();
   const editFromUrl = searchParams.get(EDIT_PARAM);
-  const [target, setTarget] = useState<EditorTarget | null>(editFromUrl ? { mode: "edit", postingId: editFromUrl } : null);
+  const [target, setTarget] = useState<EditorTarget | null>(() => (editFromUrl ? editTarget(editFromUrl) : null));
   const [toDelete, setToDelete] = useState<ProjectPost | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  // The postings data route's action deletes it; the dialog closes when it worked.
+  const remove = useActionFetcher(toDelete ? postingsHref(toDelete.id) : undefined);
+  // The postings data routes' action saves it; the editor closes when it worked.
+  const save = useActionFetcher<Posting>(postingsHref(target?.mode === "edit" ? target.postingId : undefined));
 
-  const closeEditor = () => {
-    setTarget(null);
-    // '/{id}' links here with ?editPosting=: the address should not reopen the editor.
+  const openEditor = (next: EditorTarget) => {
+    save.reset();
+    setTarget(next);
+  };
+
+  // '/{id}' links here with ?editPosting=: the address should not reopen the editor.
+  const forgetEditParam = () => {
     if (!editFromUrl) return;
     setSearchParams(
       (params) => {
@@ -36,20 +40,13 @@ export function MyPostings({ postings }: { postings: ProjectPost[] }) {
     );
   };
 
-  const onDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    setDeleteError(null);
-    try {
-      await deletePosting(toDelete.id);
-      setToDelete(null);
-      toast.success("Posting deleted");
-      await revalidator.revalidate();
-    } catch (error) {
-      setDeleteError(updateErrorMessage(error));
-    } finally {
-      setDeleting(false);
-    }
+  const closeEditor = () => {
+    setTarget(null);
+    forgetEditParam();
+  };
+
+  const onSave = (data: PostingData) => {
+    void save.submit({ ...data }, target?.mode === "edit" ? "put" : "post").then(forgetEditParam);
   };
 
   return (
@@ -58,7 +55,7 @@ export function MyPostings({ postings }: { postings: ProjectPost[] }) {
         <h2 id="my-postings-heading" className="text-lg font-semibold text-white">
           My Postings
         </h2>
-        <button type="button" className="btn-primary" onClick={() => setTarget({ mode: "create" })}>
+        <button type="button" className="btn-primary" onClick={() => openEditor({ mode: "create" })}>
           <Plus aria-hidden="true" className="size-4" />
           New posting
         </button>
@@ -75,7 +72,7 @@ export function MyPostings({ postings }: { postings: ProjectPost[] }) {
                   type="button"
                   className="btn-secondary flex-1 px-3 py-1.5"
                   aria-label={`Edit ${posting.title}`}
-                  onClick={() => setTarget({ mode: "edit", postingId: posting.id })}
+                  onClick={() => openEditor(editTarget(posting.id))}
                 >
                   <Pencil aria-hidden="true" className="size-4" />
                   Edit
@@ -85,7 +82,7 @@ export function MyPostings({ postings }: { postings: ProjectPost[] }) {
                   className="btn-ghost flex-1 px-3 py-1.5 text-rose-300 hover:bg-rose-500/15 hover:text-rose-200"
                   aria-label={`Delete ${posting.title}`}
                   onClick={() => {
-                    setDeleteError(null);
+                    remove.reset();
                     setToDelete(posting);
                   }}
                 >
@@ -98,26 +95,24 @@ export function MyPostings({ postings }: { postings: ProjectPost[] }) {
         </ul>
       )}
 
-      {target && (
+      {target && !save.done && (
         <PostingEditor
           key={target.mode === "edit" ? target.postingId : "new"}
           target={target}
           onClose={closeEditor}
-          onSaved={() => {
-            closeEditor();
-            toast.success("Posting saved");
-            void revalidator.revalidate();
-          }}
+          onSave={onSave}
+          saving={save.busy}
+          refusal={save.result?.ok === false ? save.result : null}
         />
       )}
       <ConfirmDialog
-        open={toDelete !== null}
+        open={toDelete !== null && !remove.done}
         title="Delete this posting?"
         confirmLabel="Delete"
         busyLabel="Deleting..."
-        busy={deleting}
-        error={deleteError}
-        onConfirm={() => void onDelete()}
+        busy={remove.busy}
+        error={remove.error}
+        onConfirm={() => void remove.submit({}, "delete")}
         onCancel={() => setToDelete(null)}
       >
         &ldquo;{toDelete?.title}&rdquo; will be removed for good.

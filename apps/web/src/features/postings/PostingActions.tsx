@@ -3,8 +3,8 @@ import CalendarCheck from "lucide-react/icons/calendar-check";
 import MessageSquare from "lucide-react/icons/message-square";
 import Pencil from "lucide-react/icons/pencil";
 import { Link } from "react-router";
-import { useAuth } from "../auth/auth-context";
-import { MessageButton } from "../chat/MessageButton";
+import { useAuth } from "../auth/public";
+import { MessageButton } from "../chat/public";
 import { SaveButton } from "./SaveButton";
 
 export function PostingActions({ posting }: { posting: Posting }) {
@@ -24,7 +24,7 @@ export function PostingActions({ posting }: { posting: Posting }) {
           Book Now
         </Link>
       )}
-      <SaveButton key={posting.id} postId={posting.id} initiallySaved={posting.isSaved} />
+      <SaveButton key={posting.id} postId={posting.id} saved={posting.isSaved} />
       {!isOwner && (
         <MessageButton recipient={posting.user} className="btn-secondary">
           <MessageSquare aria-hidden="true" className="size-4" />

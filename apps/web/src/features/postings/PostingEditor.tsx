@@ -1,51 +1,58 @@
-import type { Posting, PostingInput } from "@vam/shared";
-import { useEffect, useState } from "react";
+import type { Posting, PostingData } from "@vam/shared";
+import { Suspense } from "react";
+import { Await, useAsyncError } from "react-router";
 import { Modal } from "../../components/Modal";
+import type { Result } from "../../lib/result";
 import { FormAlert } from "../../components/form/FormAlert";
-import { updateErrorMessage } from "../profile/update-error";
+import { updateErrorMessage } from "../my-profile/public";
 import { PostingForm } from "./PostingForm";
 import { EMPTY_POSTING, postingFormValues } from "./posting-form-values";
 import { fetchPosting } from "./postings-api";
 
-/** What the editor works on: a new posting, or an existing one by id. */
-export type EditorTarget = { mode: "create" } | { mode: "edit"; postingId: string };
+/** What the editor works on: a new posting, or an existing one by id (asked for by whoever opens the editor: `editTarget`). */
+export type EditorTarget = { mode: "create" } | { mode: "edit"; postingId: string; posting: Promise<Posting> };
 
-type Loaded = { status: "loading" } | { status: "failed"; message: string } | { status: "ready"; values: PostingInput };
+/** Opens the editor on an existing posting: its request starts here, in the handler (or initial state) that opens it. */
+export function editTarget(postingId: string): EditorTarget {
+  const posting = fetchPosting(postingId);
+  // <Await> reports the rejection; this keeps it from also counting as unhandled meanwhile.
+  posting.catch(() => undefined);
+  return { mode: "edit", postingId, posting };
+}
 
 interface PostingEditorProps {
   target: EditorTarget;
   onClose: () => void;
-  onSaved: (posting: Posting) => void;
+  /** Sends the form (to the postings data route's action). */
+  onSave: (data: PostingData) => void;
+  saving: boolean;
+  /** Why the last save was refused. */
+  refusal: Extract<Result<unknown>, { ok: false }> | null;
 }
 
-export function PostingEditor({ target, onClose, onSaved }: PostingEditorProps) {
-  const editId = target.mode === "edit" ? target.postingId : undefined;
-  const [loaded, setLoaded] = useState<Loaded>(editId ? { status: "loading" } : { status: "ready", values: EMPTY_POSTING });
+function LoadFailed() {
+  return <FormAlert message={updateErrorMessage(useAsyncError())} />;
+}
 
-  useEffect(() => {
-    if (!editId) return;
-    let cancelled = false;
-    fetchPosting(editId)
-      .then((posting) => {
-        if (!cancelled) setLoaded({ status: "ready", values: postingFormValues(posting) });
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) setLoaded({ status: "failed", message: updateErrorMessage(error) });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [editId]);
-
+export function PostingEditor({ target, onClose, onSave, saving, refusal }: PostingEditorProps) {
+  const form = { onSave, saving, refusal, onCancel: onClose };
   return (
-    <Modal open onClose={onClose} title={editId ? "Edit posting" : "New posting"} className="max-w-3xl">
-      {loaded.status === "loading" && (
-        <p role="status" className="text-sm text-slate-400">
-          Loading...
-        </p>
+    <Modal open onClose={onClose} title={target.mode === "edit" ? "Edit posting" : "New posting"} className="max-w-3xl">
+      {target.mode === "create" ? (
+        <PostingForm defaultValues={EMPTY_POSTING} {...form} />
+      ) : (
+        <Suspense
+          fallback={
+            <p role="status" className="text-sm text-slate-400">
+              Loading...
+            </p>
+          }
+        >
+          <Await resolve={target.posting} errorElement={<LoadFailed />}>
+            {(posting: Posting) => <PostingForm defaultValues={postingFormValues(posting)} {...form} />}
+          </Await>
+        </Suspense>
       )}
-      {loaded.status === "failed" && <FormAlert message={loaded.message} />}
-      {loaded.status === "ready" && <PostingForm postingId={editId} defaultValues={loaded.values} onSaved={onSaved} onCancel={onClose} />}
     </Modal>
   );
 }

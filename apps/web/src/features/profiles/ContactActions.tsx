@@ -1,8 +1,8 @@
 import History from "lucide-react/icons/rotate-ccw-clock";
 import MessageSquare from "lucide-react/icons/message-square";
 import { Link } from "react-router";
-import { MessageButton } from "../chat/MessageButton";
-import type { MessageRecipient } from "../chat/MessageDialog";
+import { MessageButton } from "../chat/public";
+import type { MessageRecipient } from "../chat/public";
 
 /** Contact {first name} and View Chat History, on someone else's profile. */
 export function ContactActions({ person }: { person: MessageRecipient }) {

@@ -1,28 +1,19 @@
-import { useState } from "react";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { deleteListing } from "./profiles-api";
+import { useActionFetcher } from "../../lib/useActionFetcher";
+import { profileListingHref } from "./profiles-data";
 
 interface DeleteProfileDialogProps {
   open: boolean;
   listingId: string;
   onCancel: () => void;
-  onDeleted: () => void;
 }
 
-export function DeleteProfileDialog({ open, listingId, onCancel, onDeleted }: DeleteProfileDialogProps) {
-  const [deleting, setDeleting] = useState(false);
-
-  const onConfirm = async () => {
-    setDeleting(true);
-    try {
-      await deleteListing(listingId);
-    } catch {
-      setDeleting(false);
-      window.alert("Error deleting post. Please try again.");
-      return;
-    }
-    onDeleted();
-  };
+/**
+ * Deletes the owner's listing through its data route's action; busy until the list's loader has
+ * run again, which removes the listing (and this dialog with it). A refusal is an alert.
+ */
+export function DeleteProfileDialog({ open, listingId, onCancel }: DeleteProfileDialogProps) {
+  const { submit, busy } = useActionFetcher(profileListingHref(listingId));
 
   return (
     <ConfirmDialog
@@ -30,8 +21,8 @@ export function DeleteProfileDialog({ open, listingId, onCancel, onDeleted }: De
       title="Delete Profile"
       confirmLabel="Delete"
       busyLabel="Deleting..."
-      busy={deleting}
-      onConfirm={() => void onConfirm()}
+      busy={busy}
+      onConfirm={() => void submit({}, "delete")}
       onCancel={onCancel}
     >
       Are you sure you want to delete this profile? This action cannot be undone.

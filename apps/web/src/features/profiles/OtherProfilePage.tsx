@@ -1,19 +1,19 @@
 import { bookerRefusal } from "@vam/shared";
 import UserRoundX from "lucide-react/icons/user-round-x";
 import { Link, useLoaderData } from "react-router";
-import { useAuth } from "../auth/auth-context";
-import { GalleryView } from "../gallery/GalleryView";
+import { useAuth } from "../auth/public";
+import { GalleryView } from "../gallery/public";
 import { ContactActions } from "./ContactActions";
 import { ProfileSummary } from "./ProfileSummary";
 import { ProjectsSection } from "./ProjectsSection";
 import type { otherProfileLoader } from "./other-profile-loader";
 import { CardSection } from "../../components/CardSection";
-import { BookingCalendar } from "../bookings/BookingCalendar";
-import { ProfileReviews } from "../reviews/ProfileReviews";
+import { BookingCalendar } from "../bookings/public";
+import { ProfileReviews } from "../reviews/public";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 
 export default function OtherProfilePage() {
-  const { profile, profileError, projects, projectsFailed, reviews } = useLoaderData<typeof otherProfileLoader>();
+  const { profile, profileError, projects, projectsFailed, reviews, gallery } = useLoaderData<typeof otherProfileLoader>();
   const { user } = useAuth();
   useDocumentTitle(profile ? `${profile.firstName} ${profile.lastName}` : "User not found");
 
@@ -55,7 +55,7 @@ export default function OtherProfilePage() {
         <ProfileReviews key={profile.id} userId={profile.id} first={reviews} />
 
         <CardSection title="Gallery">
-          <GalleryView userId={profile.id} owner={user?.id === profile.id} />
+          <GalleryView photos={gallery} owner={user?.id === profile.id} />
         </CardSection>
 
         <ProjectsSection projects={projects} failed={projectsFailed} />

@@ -4,18 +4,17 @@ import Sparkles from "lucide-react/icons/sparkles";
 import { useId, useState } from "react";
 import { IconText } from "../../components/IconText";
 import { UserAvatar } from "../../components/UserAvatar";
-import { RatingSummary } from "../reviews/RatingSummary";
+import { RatingSummary } from "../reviews/public";
 import { ProfileModal } from "./ProfileModal";
 import { RoleBadge } from "./RoleBadge";
 import { skillsSummary } from "./skills-summary";
 
 interface ProfileCardProps {
   post: ProfilePost;
-  /** The listing was deleted from its modal. */
-  onDeleted: () => void;
 }
 
-export function ProfileCard({ post, onDeleted }: ProfileCardProps) {
+/** A listing of the profile list; deleted from its modal, it leaves the list when the list's loader runs again. */
+export function ProfileCard({ post }: ProfileCardProps) {
   const nameId = useId();
   const [open, setOpen] = useState(false);
   const fullName = `${post.firstName} ${post.lastName}`;
@@ -37,16 +36,7 @@ export function ProfileCard({ post, onDeleted }: ProfileCardProps) {
       <button type="button" className="btn-primary mt-auto w-full" aria-describedby={nameId} onClick={() => setOpen(true)}>
         View Profile
       </button>
-      {open && (
-        <ProfileModal
-          post={post}
-          onClose={() => setOpen(false)}
-          onDeleted={() => {
-            setOpen(false);
-            onDeleted();
-          }}
-        />
-      )}
+      {open && <ProfileModal post={post} onClose={() => setOpen(false)} />}
     </article>
   );
 }

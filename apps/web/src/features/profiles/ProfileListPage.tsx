@@ -1,20 +1,24 @@
-import { Link, useLoaderData, useLocation, useNavigate, useNavigation } from "react-router";
+import { Link, useLoaderData, useLocation, useNavigation } from "react-router";
 import { Spinner } from "../../components/Spinner";
-import { SearchBar } from "../search/SearchBar";
+import { SearchBar } from "../search/public";
 import { ProfileResults } from "./ProfileResults";
 import type { profileListLoader } from "./profile-list-loader";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
+
+/** A key per first page the loader answered: a new search, or the loader run again after a listing was deleted, starts the list afresh. */
+const pageKeys = new WeakMap<object, number>();
+let lastKey = 0;
+const keyOf = (page: object) => {
+  if (!pageKeys.has(page)) pageKeys.set(page, ++lastKey);
+  return pageKeys.get(page);
+};
 
 export default function ProfileListPage() {
   useDocumentTitle("Find Consultants");
   const { page, search, filtered } = useLoaderData<typeof profileListLoader>();
   const navigation = useNavigation();
   const location = useLocation();
-  const navigate = useNavigate();
   const searching = navigation.state === "loading" && navigation.location.pathname === location.pathname;
-
-  // Loading the same address again runs the loader again: the list starts afresh.
-  const reload = () => void navigate(`${location.pathname}${location.search}`, { replace: true });
 
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
@@ -42,7 +46,7 @@ export default function ProfileListPage() {
           <p className="mt-2 text-slate-400">Please try again or contact support if the problem persists.</p>
         </div>
       ) : (
-        <ProfileResults key={location.key} first={page} search={search} onListingDeleted={reload} />
+        <ProfileResults key={keyOf(page)} first={page} search={search} />
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { ASSISTANT_RATE, type ProfilePost } from "@vam/shared";
+import { ASSISTANT_RATE, type GalleryPhoto, type ProfilePost } from "@vam/shared";
 import MapPin from "lucide-react/icons/map-pin";
 import Trash2 from "lucide-react/icons/trash";
 import { useState } from "react";
@@ -8,21 +8,28 @@ import { Modal } from "../../components/Modal";
 import { Tabs } from "../../components/Tabs";
 import { UserAvatar } from "../../components/UserAvatar";
 import { formatHourlyRate } from "../../lib/format";
-import { RatingSummary } from "../reviews/RatingSummary";
-import { useAuth } from "../auth/auth-context";
-import { GalleryView } from "../gallery/GalleryView";
+import { RatingSummary } from "../reviews/public";
+import { useAuth } from "../auth/public";
+import { galleryRequest, GalleryView } from "../gallery/public";
 import { DeleteProfileDialog } from "./DeleteProfileDialog";
 import { ProfileInfoTab } from "./ProfileInfoTab";
 
 interface ProfileModalProps {
   post: ProfilePost;
   onClose: () => void;
-  onDeleted: () => void;
 }
 
-export function ProfileModal({ post, onClose, onDeleted }: ProfileModalProps) {
+/** A listing's details; its owner can delete it (then the list's loader runs again and the listing, with this dialog, goes away). */
+export function ProfileModal({ post, onClose }: ProfileModalProps) {
   const { user } = useAuth();
   const [confirming, setConfirming] = useState(false);
+  const [tab, setTab] = useState(0);
+  // The gallery is asked for when its tab is first opened.
+  const [gallery, setGallery] = useState<Promise<GalleryPhoto[]> | null>(null);
+  const selectTab = (index: number) => {
+    setTab(index);
+    if (index === 1 && !gallery) setGallery(galleryRequest(post.userId, false));
+  };
   const fullName = `${post.firstName} ${post.lastName}`;
   const isOwner = user?.id === post.userId;
   const facts = [
@@ -85,14 +92,16 @@ export function ProfileModal({ post, onClose, onDeleted }: ProfileModalProps) {
 
         <Tabs
           label={`${fullName}'s profile`}
+          selected={tab}
+          onSelect={selectTab}
           tabs={[
             { label: "Info", panel: () => <ProfileInfoTab post={post} /> },
-            { label: "Gallery", panel: () => <GalleryView userId={post.userId} owner={isOwner} /> },
+            { label: "Gallery", panel: () => gallery && <GalleryView photos={gallery} owner={isOwner} /> },
           ]}
         />
       </div>
 
-      {isOwner && <DeleteProfileDialog open={confirming} listingId={post.id} onCancel={() => setConfirming(false)} onDeleted={onDeleted} />}
+      {isOwner && <DeleteProfileDialog open={confirming} listingId={post.id} onCancel={() => setConfirming(false)} />}
     </Modal>
   );
 }

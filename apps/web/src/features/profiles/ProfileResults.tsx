@@ -10,11 +10,10 @@ import { useProfilePages } from "./useProfilePages";
 interface ProfileResultsProps {
   first: ProfilePage;
   search: ProfileSearch;
-  onListingDeleted: () => void;
 }
 
 /** The grid of profile cards; more pages load as the end comes near, or with 'Load more'. */
-export function ProfileResults({ first, search, onListingDeleted }: ProfileResultsProps) {
+export function ProfileResults({ first, search }: ProfileResultsProps) {
   const { items, hasMore, loadingMore, loadMoreFailed, loadMore } = useProfilePages(first, search);
   const sentinel = useNearEnd<HTMLDivElement>(loadMore, hasMore && !loadMoreFailed && !loadingMore);
 
@@ -33,7 +32,7 @@ export function ProfileResults({ first, search, onListingDeleted }: ProfileResul
       <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
         {items.map((post) => (
           <li key={post.id} className="flex">
-            <ProfileCard post={post} onDeleted={onListingDeleted} />
+            <ProfileCard post={post} />
           </li>
         ))}
       </ul>

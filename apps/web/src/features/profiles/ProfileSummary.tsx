@@ -7,7 +7,7 @@ import Wallet from "lucide-react/icons/wallet";
 import { DetailList, type Detail } from "../../components/DetailList";
 import { UserAvatar } from "../../components/UserAvatar";
 import { formatHourlyRate, formatMonthYear } from "../../lib/format";
-import { RatingSummary } from "../reviews/RatingSummary";
+import { RatingSummary } from "../reviews/public";
 import { RoleBadge } from "./RoleBadge";
 import { SkillList } from "./SkillList";
 

@@ -1,5 +1,5 @@
 import type { ProjectPost } from "@vam/shared";
-import { PostingCard } from "../postings/PostingCard";
+import { PostingCard } from "../postings/public";
 import { CardSection } from "../../components/CardSection";
 
 export function ProjectsSection({ projects, failed }: { projects: ProjectPost[]; failed: boolean }) {

@@ -1,7 +1,8 @@
-import type { ProjectPost, ReviewPage, UserProfile } from "@vam/shared";
+import type { GalleryPhoto, ProjectPost, ReviewPage, UserProfile } from "@vam/shared";
 import type { LoaderFunctionArgs } from "react-router";
 import { ApiError } from "../../api/errors";
-import { fetchReviewPage } from "../reviews/reviews-api";
+import { galleryRequest } from "../gallery/public";
+import { fetchReviewPage } from "../reviews/public";
 import { fetchUserProfile, fetchUserProjects } from "./profiles-api";
 
 interface OtherProfileData {
@@ -12,11 +13,14 @@ interface OtherProfileData {
   projectsFailed: boolean;
   /** The first page of reviews about the user; null when it failed to load. */
   reviews: ReviewPage | null;
+  /** The public gallery, deferred: shown by <GalleryView> as it arrives. */
+  gallery: Promise<GalleryPhoto[]>;
 }
 
 /** The profile, the user's posts and the first reviews about them, each falling back to empty data on failure. */
 export async function otherProfileLoader({ params }: LoaderFunctionArgs): Promise<OtherProfileData> {
   const userId = params.id ?? "";
+  const gallery = galleryRequest(userId, false);
   const [profile, projects, reviews] = await Promise.allSettled([fetchUserProfile(userId), fetchUserProjects(userId), fetchReviewPage(userId)]);
   const notFound = profile.status === "rejected" && profile.reason instanceof ApiError && [400, 404].includes(profile.reason.status);
   return {
@@ -25,5 +29,6 @@ export async function otherProfileLoader({ params }: LoaderFunctionArgs): Promis
     projects: projects.status === "fulfilled" ? projects.value : [],
     projectsFailed: projects.status === "rejected",
     reviews: reviews.status === "fulfilled" ? reviews.value : null,
+    gallery,
   };
 }

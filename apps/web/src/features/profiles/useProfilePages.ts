@@ -1,6 +1,7 @@
 import type { ProfilePage, ProfilePost } from "@vam/shared";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { fetchProfilePage, type ProfileSearch } from "./profiles-api";
+import { usePages } from "../../lib/usePages";
+import type { ProfileSearch } from "./profiles-api";
+import { profilePageHref } from "./profiles-data";
 
 interface ProfilePages {
   items: ProfilePost[];
@@ -11,46 +12,11 @@ interface ProfilePages {
 }
 
 /**
- * The profile list from its first page on, growing a page at a time. Mount it again
- * (a new `key`) for a new search: it keeps no memory of the previous one.
+ * The profile list from its first page (the page's loader) on, growing a page at a time through
+ * the profiles data route. Mount it again (a new `key`) for a new search: it keeps no memory of
+ * the previous one.
  */
 export function useProfilePages(first: ProfilePage, search: ProfileSearch): ProfilePages {
-  const [items, setItems] = useState(first.items);
-  const [cursor, setCursor] = useState(first.nextCursor);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [loadMoreFailed, setLoadMoreFailed] = useState(false);
-  const busy = useRef(false);
-  const mounted = useRef(true);
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
-  const loadMore = useCallback(() => {
-    if (!cursor || busy.current) return;
-    busy.current = true;
-    setLoadingMore(true);
-    setLoadMoreFailed(false);
-    fetchProfilePage(search, cursor)
-      .then((page) => {
-        if (!mounted.current) return;
-        setItems((shown) => {
-          const seen = new Set(shown.map((item) => item.id));
-          return [...shown, ...page.items.filter((item) => !seen.has(item.id))];
-        });
-        setCursor(page.nextCursor);
-      })
-      .catch(() => {
-        if (mounted.current) setLoadMoreFailed(true);
-      })
-      .finally(() => {
-        busy.current = false;
-        if (mounted.current) setLoadingMore(false);
-      });
-  }, [cursor, search]);
-
-  return { items, hasMore: cursor !== null, loadingMore, loadMoreFailed, loadMore };
+  const { items, cursor, failed, loading, load } = usePages(first, (after) => profilePageHref(search, after));
+  return { items, hasMore: cursor !== null, loadingMore: loading, loadMoreFailed: failed, loadMore: () => cursor && load(cursor) };
 }

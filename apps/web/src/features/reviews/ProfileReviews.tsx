@@ -1,13 +1,14 @@
-import { MSG, type Review, type ReviewPage } from "@vam/shared";
+import { MSG, type ReviewPage } from "@vam/shared";
 import MessageSquareQuote from "lucide-react/icons/message-square-quote";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { CardSection } from "../../components/CardSection";
 import { Spinner } from "../../components/Spinner";
 import { UserAvatar } from "../../components/UserAvatar";
 import { formatDate } from "../../lib/format";
+import { usePages } from "../../lib/usePages";
 import { Stars } from "./Stars";
 import { authorName } from "./review-view";
-import { fetchReviewPage } from "./reviews-api";
+import { reviewPageHref } from "./reviews-data";
 
 interface ProfileReviewsProps {
   userId: string;
@@ -17,45 +18,13 @@ interface ProfileReviewsProps {
 
 /** "Reviews" of /profile/{id}: published reviews about the user, newest first, ten at a time. */
 export function ProfileReviews({ userId, first }: ProfileReviewsProps) {
-  const [items, setItems] = useState<Review[]>(first?.items ?? []);
-  const [cursor, setCursor] = useState<string | null>(first?.nextCursor ?? null);
-  const [failed, setFailed] = useState(first === null);
-  const [loading, setLoading] = useState(false);
-  /** The first review of the page just loaded: focus moves there, since the button may go away. */
-  const [focusId, setFocusId] = useState<string | null>(null);
+  const { items, cursor, failed, added, loading, load } = usePages(first, (after) => reviewPageHref(userId, after));
   const itemRefs = useRef(new Map<string, HTMLLIElement>());
-  const mounted = useRef(true);
 
+  // A new page moves focus to its first review, since the button may go away.
   useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
-  useEffect(() => {
-    if (focusId) itemRefs.current.get(focusId)?.focus();
-  }, [focusId]);
-
-  /** The next page, or the first again after a failure. */
-  const load = (after: string | null) => {
-    if (loading) return;
-    setLoading(true);
-    setFailed(false);
-    fetchReviewPage(userId, after)
-      .then((page) => {
-        if (!mounted.current) return;
-        setItems((shown) => {
-          const base = after ? shown : [];
-          const seen = new Set(base.map((review) => review.id));
-          return [...base, ...page.items.filter((review) => !seen.has(review.id))];
-        });
-        setCursor(page.nextCursor);
-        if (after) setFocusId(page.items[0]?.id ?? null);
-      })
-      .catch(() => mounted.current && setFailed(true))
-      .finally(() => mounted.current && setLoading(false));
-  };
+    if (added) itemRefs.current.get(added.id)?.focus();
+  }, [added]);
 
   const firstFailed = failed && items.length === 0;
 

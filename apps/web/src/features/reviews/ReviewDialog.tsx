@@ -1,15 +1,13 @@
 import { MSG, REVIEW_TEXT_MAX, REVIEW_WINDOW_DAYS, type Booking } from "@vam/shared";
 import Send from "lucide-react/icons/send";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { toast } from "sonner";
-import { serverMessageOr } from "../../api/errors";
+import { useFetcher } from "react-router";
 import { Modal } from "../../components/Modal";
 import { SubmitButton } from "../../components/SubmitButton";
 import { FormAlert } from "../../components/form/FormAlert";
+import { useActionAnswer, type ActionResult } from "../../lib/actions";
 import { StarRatingInput } from "./StarRatingInput";
-import { submitReview } from "./reviews-api";
-
-const SUBMIT_FAILED = "Could not submit your review. Please try again.";
+import { reviewSubmitHref } from "./reviews-data";
 
 interface ReviewDialogProps {
   booking: Booking;
@@ -30,14 +28,22 @@ export function ReviewDialog({ booking, otherName, onClose, onSubmitted }: Revie
   const [rating, setRating] = useState<number | null>(null);
   const [text, setText] = useState("");
   const [ratingError, setRatingError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The review goes through its route action; the dialog closes once the parent has taken the answer in.
+  const review = useFetcher<ActionResult<Booking>>();
+  const [closing, setClosing] = useState(false);
+  const busy = review.state !== "idle" || closing;
+  useActionAnswer(review.data, (answer) => {
+    if (!answer.ok) return;
+    setClosing(true);
+    void Promise.resolve(onSubmitted(answer.data)).finally(onClose);
+  });
+  const error = review.data && !review.data.ok ? review.data.message : null;
 
   const close = () => {
     if (!busy) onClose();
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     if (rating === null) {
@@ -45,17 +51,7 @@ export function ReviewDialog({ booking, otherName, onClose, onSubmitted }: Revie
       formRef.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const updated = await submitReview(booking.id, { rating, text: text.trim() || null });
-      await onSubmitted(updated);
-      toast.success(MSG.reviewSubmittedToast);
-      onClose();
-    } catch (failure) {
-      setError(serverMessageOr(failure, SUBMIT_FAILED));
-      setBusy(false);
-    }
+    void review.submit({ rating, text: text.trim() || null }, { method: "post", encType: "application/json", action: reviewSubmitHref(booking.id) });
   };
 
   return (

@@ -1,4 +1,4 @@
-import type { Posting } from "@vam/shared";
+import type { Posting, SelfUser, UpdateUserInput } from "@vam/shared";
 import { api } from "../../api/client";
 
 export interface BookingTotals {
@@ -23,4 +23,9 @@ export async function fetchHasListing(): Promise<boolean> {
 
 export function makeProfilePublic(): Promise<{ data: { id: string; title: string } }> {
   return api.post("/profiles/profile");
+}
+
+/** `PUT /users/{id}`: the signed-in user's own fields; answers the saved user. */
+export async function updateOwnUser(userId: string, input: UpdateUserInput): Promise<SelfUser> {
+  return (await api.put<{ user: SelfUser }>(`/users/${encodeURIComponent(userId)}`, input)).user;
 }

@@ -1,6 +1,6 @@
 import Clock from "lucide-react/icons/clock";
 import { IconText } from "../../components/IconText";
-import type { BookingTotals } from "./own-profile-api";
+import type { BookingTotals } from "./my-profile-api";
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 

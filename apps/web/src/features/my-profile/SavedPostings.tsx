@@ -1,6 +1,6 @@
 import type { Posting } from "@vam/shared";
 import { Link } from "react-router";
-import { PostingCard } from "../postings/PostingCard";
+import { PostingCard } from "../postings/public";
 import { CardSection } from "../../components/CardSection";
 
 export function SavedPostings({ saved }: { saved: Posting[] }) {

@@ -7,23 +7,23 @@ import Pencil from "lucide-react/icons/pencil";
 import { Link, useLoaderData, useNavigate } from "react-router";
 import { DetailList } from "../../components/DetailList";
 import { UserAvatar } from "../../components/UserAvatar";
-import { useAuth } from "../auth/auth-context";
-import { GalleryView } from "../gallery/GalleryView";
-import { MyPostings } from "../postings/MyPostings";
-import { SkillList } from "../profiles/SkillList";
-import { ReferralSection } from "../referrals/ReferralSection";
+import { useAuth } from "../auth/public";
+import { GalleryView } from "../gallery/public";
+import { MyPostings } from "../postings/public";
+import { SkillList } from "../profiles/public";
+import { ReferralSection } from "../referrals/public";
 import { RecentChats } from "./RecentChats";
 import { BookingHours } from "./BookingHours";
 import { MakePublicButton } from "./MakePublicButton";
 import { SavedPostings } from "./SavedPostings";
-import type { ownProfileLoader } from "./own-profile-loader";
+import type { myProfileLoader } from "./my-profile-loader";
 import { CardSection } from "../../components/CardSection";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 
 export default function ProfilePage() {
   useDocumentTitle("My Profile");
   const { user, logout } = useAuth();
-  const { saved, totals, hasListing, postings, referrals, chats } = useLoaderData<typeof ownProfileLoader>();
+  const { saved, totals, hasListing, postings, referrals, chats, gallery } = useLoaderData<typeof myProfileLoader>();
   const navigate = useNavigate();
   if (!user) return null;
   const isAssistant = user.role === "Assistant";
@@ -86,7 +86,7 @@ export default function ProfilePage() {
       </div>
 
       <CardSection title="Gallery">
-        <GalleryView userId={user.id} editable />
+        <GalleryView photos={gallery} editable />
       </CardSection>
 
       {isAssistant && <MyPostings postings={postings} />}

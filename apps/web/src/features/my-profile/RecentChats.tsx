@@ -1,7 +1,7 @@
 import type { Chat } from "@vam/shared";
 import { Link } from "react-router";
 import { CardSection } from "../../components/CardSection";
-import { ChatListItem } from "../chat/ChatListItem";
+import { ChatListItem } from "../chat/public";
 
 /** How many conversations the profile shows; the rest are on /chat. */
 const SHOWN = 5;

@@ -1,18 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ASSISTANT_RATE, MSG, updateUserSchema, type SelfUser, type UpdateUserData, type UpdateUserInput } from "@vam/shared";
-import { useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { api } from "../../api/client";
 import { SubmitButton } from "../../components/SubmitButton";
 import { UserAvatar } from "../../components/UserAvatar";
 import { FormAlert } from "../../components/form/FormAlert";
 import { TextAreaField } from "../../components/form/TextAreaField";
 import { TextField } from "../../components/form/TextField";
 import { UploadWidget } from "../../components/upload/UploadWidget";
-import { useAuth } from "../auth/auth-context";
+import { useAuth } from "../auth/public";
 import { WorkDetailsFields } from "./WorkDetailsFields";
-import { updateErrorMessage } from "./update-error";
+import { useActionAnswer } from "../../lib/actions";
+import { useActionFetcher } from "../../lib/useActionFetcher";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 
 function formValues(user: SelfUser): UpdateUserInput {
@@ -39,7 +38,13 @@ export default function ProfileUpdatePage() {
 
 function ProfileUpdateForm({ user, onSaved }: { user: SelfUser; onSaved: (user: SelfUser) => void }) {
   const navigate = useNavigate();
-  const [serverError, setServerError] = useState<string | null>(null);
+  // The page's action (profileUpdateAction) saves it; once it worked, the session shows the saved user.
+  const save = useActionFetcher<SelfUser>();
+  useActionAnswer(save.result, (answer) => {
+    if (!answer.ok) return;
+    onSaved(answer.data);
+    void navigate("/profile");
+  });
   const form = useForm<UpdateUserInput, unknown, UpdateUserData>({
     resolver: zodResolver(updateUserSchema),
     defaultValues: formValues(user),
@@ -49,24 +54,18 @@ function ProfileUpdateForm({ user, onSaved }: { user: SelfUser; onSaved: (user: 
     handleSubmit,
     setValue,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = form;
   const avatar = watch("avatar");
 
-  const onSubmit = async (data: UpdateUserData) => {
-    setServerError(null);
-    try {
-      const { user: saved } = await api.put<{ user: SelfUser }>(`/users/${user.id}`, {
-        ...data,
-        role: user.role,
-        salaryRate: user.role === "Assistant" ? ASSISTANT_RATE : undefined,
-        avatar: data.avatar || undefined,
-      });
-      onSaved(saved);
-      void navigate("/profile");
-    } catch (error) {
-      setServerError(updateErrorMessage(error));
-    }
+  const onSubmit = (data: UpdateUserData) => {
+    const input: UpdateUserInput = {
+      ...data,
+      role: user.role,
+      salaryRate: user.role === "Assistant" ? ASSISTANT_RATE : undefined,
+      avatar: data.avatar || undefined,
+    };
+    void save.submit({ userId: user.id, input }, "put");
   };
 
   return (
@@ -77,7 +76,7 @@ function ProfileUpdateForm({ user, onSaved }: { user: SelfUser; onSaved: (user: 
 
         <FormProvider {...form}>
           <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">
-            <FormAlert message={serverError} />
+            <FormAlert message={save.error} />
 
             <div className="flex items-start gap-4">
               <UserAvatar src={avatar} alt="Current avatar" className="mt-1 size-16" />
@@ -102,7 +101,7 @@ function ProfileUpdateForm({ user, onSaved }: { user: SelfUser; onSaved: (user: 
               <Link to="/profile" className="btn-secondary">
                 Cancel
               </Link>
-              <SubmitButton busy={isSubmitting}>Save Changes</SubmitButton>
+              <SubmitButton busy={save.busy}>Save Changes</SubmitButton>
             </div>
           </form>
         </FormProvider>

@@ -1,11 +1,12 @@
-import type { Chat, Posting, ProjectPost, ReferralOverview } from "@vam/shared";
-import { readToken, readUser } from "../auth/storage";
-import { fetchChats } from "../chat/chat-api";
-import { fetchUserProjects } from "../profiles/profiles-api";
-import { fetchReferralOverview } from "../referrals/referrals-api";
-import { fetchBookingTotals, fetchHasListing, fetchSavedPostings, type BookingTotals } from "./own-profile-api";
+import type { Chat, GalleryPhoto, Posting, ProjectPost, ReferralOverview } from "@vam/shared";
+import { readToken, readUser } from "../../api/session-storage";
+import { fetchChats } from "../chat/public";
+import { galleryRequest } from "../gallery/public";
+import { fetchUserProjects } from "../profiles/public";
+import { fetchReferralOverview } from "../referrals/public";
+import { fetchBookingTotals, fetchHasListing, fetchSavedPostings, type BookingTotals } from "./my-profile-api";
 
-interface OwnProfileData {
+interface MyProfileData {
   saved: Posting[];
   /** null when they could not be loaded. */
   totals: BookingTotals | null;
@@ -17,15 +18,19 @@ interface OwnProfileData {
   referrals: ReferralOverview | null;
   /** The user's conversations, newest first. */
   chats: Chat[];
+  /** The user's own gallery, deferred: shown by <GalleryView> as it arrives. */
+  gallery: Promise<GalleryPhoto[]>;
 }
 
 const orNull = <T>(promise: Promise<T>) => promise.catch(() => null);
 
 /** Everything /profile shows beyond the user's own fields; each part falls back to empty data. */
-export async function ownProfileLoader(): Promise<OwnProfileData> {
+export async function myProfileLoader(): Promise<MyProfileData> {
   const user = readUser();
-  if (!user || !readToken()) return { saved: [], totals: null, hasListing: null, postings: [], referrals: null, chats: [] };
+  if (!user || !readToken())
+    return { saved: [], totals: null, hasListing: null, postings: [], referrals: null, chats: [], gallery: Promise.resolve([]) };
   const isAssistant = user.role === "Assistant";
+  const gallery = galleryRequest(user.id, true);
   const [saved, totals, hasListing, postings, referrals, chats] = await Promise.all([
     orNull(fetchSavedPostings()),
     orNull(fetchBookingTotals()),
@@ -34,5 +39,5 @@ export async function ownProfileLoader(): Promise<OwnProfileData> {
     orNull(fetchReferralOverview()),
     orNull(fetchChats()),
   ]);
-  return { saved: saved ?? [], totals, hasListing, postings: postings ?? [], referrals, chats: chats ?? [] };
+  return { saved: saved ?? [], totals, hasListing, postings: postings ?? [], referrals, chats: chats ?? [], gallery };
 }

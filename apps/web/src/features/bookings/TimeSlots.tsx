@@ -1,0 +1,45 @@
+import { SLOT_HOURS, formatLongDate, formatTime } from "@vam/shared";
+import { SLOTS, addHours } from "./dates";
+
+interface TimeSlotsProps {
+  date: string | null;
+  time: string | null;
+  isTaken: (day: string, start: string) => boolean;
+  isCurrent: (day: string, start: string) => boolean;
+  isUnavailable: (start: string) => boolean;
+  onChoose: (start: string) => void;
+}
+
+/** The chosen day's slots (Morning, Afternoon), each pressed, Booked or Current. */
+export function TimeSlots({ date, time, isTaken, isCurrent, isUnavailable, onChoose }: TimeSlotsProps) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="mb-2 text-sm font-medium text-slate-300">
+        {date ? `Times for ${formatLongDate(date)}` : "Choose a date to see the times"}
+      </legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {SLOTS.map(({ start, label }) => {
+          const taken = date !== null && isTaken(date, start);
+          const currentSlot = date !== null && isCurrent(date, start);
+          const disabled = isUnavailable(start);
+          return (
+            <button
+              key={start}
+              type="button"
+              aria-pressed={time === start && !!date}
+              disabled={disabled}
+              onClick={() => onChoose(start)}
+              className="flex flex-col items-start rounded-lg border border-slate-700 px-4 py-3 text-left text-slate-200 hover:border-teal-400 disabled:cursor-not-allowed disabled:opacity-50 aria-pressed:border-teal-400 aria-pressed:bg-teal-500/20"
+            >
+              <span className="font-medium">
+                {label} ({formatTime(start)} to {formatTime(addHours(start, SLOT_HOURS))})
+              </span>
+              {taken && <span className="text-xs text-rose-400">Booked</span>}
+              {currentSlot && <span className="text-xs text-sky-400">Current</span>}
+            </button>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,150 @@
+import {
+  MSG,
+  SLOT_STARTS,
+  formatPeso,
+  startsInTime,
+  type BookedSlot,
+  type Booking,
+  type ConsultantSummary,
+  type CreateBookingInput,
+} from "@vam/shared";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher, useSearchParams } from "react-router";
+import { UserAvatar } from "../../../components/UserAvatar";
+import { useActionAnswer, type ActionResult } from "../../../lib/actions";
+import type { Result } from "../../../lib/result";
+import { useDocumentTitle } from "../../../lib/useDocumentTitle";
+import { bookingsData, type PaymentFor } from "../bookings-data";
+import { DateTimePicker } from "../DateTimePicker";
+import type { DateTime } from "../picker-availability";
+import { shownAnswer } from "../shown-answer";
+import { BookingError } from "./BookingError";
+import { BookingSuccess } from "./BookingSuccess";
+import { DurationStep, type Duration } from "./DurationStep";
+import { PaymentStep } from "./PaymentStep";
+import { StepProgress } from "./StepProgress";
+
+interface BookingWizardProps {
+  consultant: ConsultantSummary;
+  booked: BookedSlot[];
+}
+
+/** The four steps of booking someone: date and time, duration, review and payment, done. */
+export function BookingWizard({ consultant, booked }: BookingWizardProps) {
+  const consultantId = consultant.id;
+  const [searchParams] = useSearchParams();
+  const referralCode = searchParams.get("referralCode")?.trim() || undefined;
+  const queryDate = searchParams.get("date") ?? undefined;
+  const queryTime = searchParams.get("time") ?? undefined;
+
+  const [step, setStep] = useState(0);
+  const [slot, setSlot] = useState<DateTime | null>(null);
+  const [duration, setDuration] = useState<Duration>(4);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [fatal, setFatal] = useState<string | null>(null);
+  const [booking, setBooking] = useState<Booking | null>(null);
+  // The payment details of the chosen duration: loaded when the review step is opened.
+  const payment = useFetcher<Result<PaymentFor>>();
+
+  const name = `${consultant.firstName} ${consultant.lastName}`.trim();
+  useDocumentTitle(`Book ${name}`);
+  const stepRef = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(step);
+
+  // After Continue, Back or a booking, focus goes to the new step's heading (read out first).
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    stepRef.current?.querySelector<HTMLElement>("h2")?.focus();
+  }, [step]);
+
+  // The booking is made by the route's action; its answer moves on to the last step, or says why not.
+  const confirmation = useFetcher<ActionResult<Booking>>();
+  const submitting = confirmation.state !== "idle";
+  useActionAnswer(confirmation.data, (answer) => {
+    if (answer.ok) {
+      setBooking(answer.data);
+      setStep(3);
+    } else if (answer.status === 409 || answer.status === 400) setConflict(answer.message);
+    else setFatal(MSG.bookingCreateFailed);
+  });
+  if (fatal) return <BookingError message={fatal} />;
+
+  const rate = consultant.salaryRate;
+  const total = rate * duration;
+
+  const toReview = () => {
+    void payment.load(bookingsData.payment(consultantId, duration));
+    setStep(2);
+  };
+
+  const confirm = () => {
+    if (!slot) return;
+    setConflict(null);
+    const input: CreateBookingInput = {
+      consultantId,
+      date: slot.date,
+      startTime: slot.time as (typeof SLOT_STARTS)[number],
+      duration,
+      price: total,
+      ...(referralCode ? { referralCode } : {}),
+    };
+    void confirmation.submit(input, { method: "post", encType: "application/json" });
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
+      <header className="flex items-center gap-4">
+        <UserAvatar src={consultant.avatar} alt={name} className="size-16" />
+        <div>
+          <h1 className="text-2xl font-bold text-white">{name}</h1>
+          <p className="text-slate-400">{formatPeso(rate)} per hour</p>
+        </div>
+      </header>
+
+      <StepProgress
+        step={step}
+        onBack={() => {
+          setConflict(null);
+          setStep((s) => s - 1);
+        }}
+      />
+
+      <div ref={stepRef}>
+        {step === 0 && (
+          <DateTimePicker
+            booked={booked}
+            initial={slot ?? { date: queryDate, time: queryTime }}
+            onSubmit={(choice) => {
+              setSlot(choice);
+              if (!startsInTime(duration, choice.time)) setDuration(4);
+              setStep(1);
+            }}
+          />
+        )}
+
+        {step === 1 && slot && <DurationStep slot={slot} duration={duration} rate={rate} onChange={setDuration} onContinue={toReview} />}
+
+        {step === 2 && slot && (
+          <PaymentStep
+            slot={slot}
+            duration={duration}
+            name={name}
+            total={total}
+            payment={shownAnswer(payment, (shown) => shown.duration === duration)}
+            conflict={conflict}
+            submitting={submitting}
+            onConfirm={confirm}
+            onChooseAnother={() => {
+              setConflict(null);
+              setSlot(null);
+              setStep(0);
+            }}
+          />
+        )}
+
+        {step === 3 && booking && <BookingSuccess booking={booking} consultant={consultant} name={name} />}
+      </div>
+    </div>
+  );
+}

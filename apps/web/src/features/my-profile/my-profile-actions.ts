@@ -1,0 +1,30 @@
+import type { SelfUser, UpdateUserInput } from "@vam/shared";
+import type { ActionFunctionArgs } from "react-router";
+import { toast } from "sonner";
+import { ApiError } from "../../api/errors";
+import { attempt, jsonBody, type ActionResult } from "../../lib/actions";
+import { makeProfilePublic, updateOwnUser } from "./my-profile-api";
+import { updateErrorMessage } from "./update-error";
+
+/**
+ * `/profile`'s action (docs/decisions/0004-data-loading-on-the-web.md). `make-public` creates the
+ * Assistant's public listing (a refusal is the spec's alert); then the page's loader runs again.
+ */
+export async function myProfileAction({ request }: ActionFunctionArgs) {
+  const { intent } = await jsonBody<{ intent: "make-public" }>(request);
+  if (intent !== "make-public") throw new Response("Unknown change", { status: 400 });
+  const result = await attempt(() => makeProfilePublic(), "Error posting profile. Please try again.");
+  if (result.ok) toast.success("Your profile is now public");
+  else window.alert("Error posting profile. Please try again.");
+  return result;
+}
+
+/** `/profile/update`'s action: saves the signed-in user's own fields; a refusal in the spec's update-error words. */
+export async function profileUpdateAction({ request }: ActionFunctionArgs): Promise<ActionResult<SelfUser>> {
+  const { userId, input } = await jsonBody<{ userId: string; input: UpdateUserInput }>(request);
+  try {
+    return { ok: true, data: await updateOwnUser(userId, input) };
+  } catch (error) {
+    return { ok: false, status: error instanceof ApiError ? error.status : 0, message: updateErrorMessage(error) };
+  }
+}

@@ -1,0 +1,24 @@
+import { Outlet, useLoaderData } from "react-router";
+import { AuthProvider } from "../features/auth/AuthProvider";
+import { MusicProvider } from "../features/music/MusicProvider";
+import { NotificationsProvider } from "../features/notifications/NotificationsProvider";
+import { RealtimeProvider } from "../features/realtime/RealtimeProvider";
+import { DeferredToaster } from "./DeferredToaster";
+import type { RootData } from "./root-loader";
+
+/** The root route's element: the session (from the root loader) and what lives as long as the app, around every page. */
+export function AppRoot() {
+  const { session, unread } = useLoaderData<RootData>();
+  return (
+    <AuthProvider session={session}>
+      <RealtimeProvider>
+        <NotificationsProvider unread={unread}>
+          <MusicProvider>
+            <Outlet />
+            <DeferredToaster />
+          </MusicProvider>
+        </NotificationsProvider>
+      </RealtimeProvider>
+    </AuthProvider>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ShouldRevalidateFunction } from "react-router";
+import { readToken } from "../api/session-storage";
+import { LOGOUT_ACTION, readSession, storedSession, type Session } from "../features/auth/session";
+import { fetchUnreadCount } from "../features/notifications/notifications-api";
+
+/** The app's root data: the session and, when signed in, how many notifications are unread (null: unknown). */
+export interface RootData {
+  session: Session;
+  unread: number | null;
+}
+
+/** Shown at once on a cold load (the stored session), while the loader checks it with the server. */
+export function initialRootData(): RootData {
+  return { session: storedSession(), unread: null };
+}
+
+/** The root route's loader: runs on the first load (over the stored session) and after signing in or out. */
+export async function rootLoader(): Promise<RootData> {
+  const [session, unread] = await Promise.all([readSession(), readToken() ? fetchUnreadCount().catch(() => null) : null]);
+  return { session, unread: session.user ? unread : null };
+}
+rootLoader.hydrate = true as const;
+
+/** Only signing in and out change the session: other actions and revalidations leave it alone. */
+export const rootShouldRevalidate: ShouldRevalidateFunction = ({ formAction }) => formAction === "/login" || formAction === LOGOUT_ACTION;

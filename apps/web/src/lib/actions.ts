@@ -1,0 +1,23 @@
+import { useEffect, useEffectEvent } from "react";
+import type { Result } from "./result";
+
+export { attempt } from "./result";
+
+/** What a route action answers (docs/decisions/0004-data-loading-on-the-web.md): what it made, or why it was refused. */
+export type ActionResult<T = null> = Result<T>;
+
+/** The JSON body a fetcher submitted with `encType: "application/json"`. */
+export async function jsonBody<T>(request: Request): Promise<T> {
+  return (await request.json()) as T;
+}
+
+/**
+ * Calls `onAnswer` once for each new answer of a write (a fetcher's `data`), after it is shown:
+ * closing a dialog, moving to the next step. The write itself went through the route action.
+ */
+export function useActionAnswer<T>(answer: ActionResult<T> | undefined, onAnswer: (answer: ActionResult<T>) => void) {
+  const handle = useEffectEvent(onAnswer);
+  useEffect(() => {
+    if (answer) handle(answer);
+  }, [answer]);
+}

@@ -1,0 +1,26 @@
+import { useFetcher } from "react-router";
+import type { ActionResult } from "./actions";
+
+type Method = "post" | "put" | "patch" | "delete";
+
+/**
+ * A write (docs/decisions/0004-data-loading-on-the-web.md): `submit` sends a JSON body to a route
+ * action (the component's own route, or `action`), which answers an `ActionResult`. `busy` while it
+ * runs and the loaders on screen run again; `result` is the last answer (`reset` forgets it, e.g.
+ * when a dialog opens again).
+ */
+export function useActionFetcher<T = unknown>(action?: string) {
+  const fetcher = useFetcher<ActionResult<T>>();
+  const result = fetcher.data;
+  return {
+    submit: (body: Record<string, unknown>, method: Method = "post") =>
+      fetcher.submit(JSON.parse(JSON.stringify(body)) as Record<string, never>, { method, encType: "application/json", ...(action && { action }) }),
+    busy: fetcher.state !== "idle",
+    /** The last answer when it was a success. */
+    done: result?.ok ? result : null,
+    /** The refusal's text, from the last answer. */
+    error: result && !result.ok ? result.message : null,
+    result,
+    reset: () => fetcher.reset(),
+  };
+}
