@@ -1,6 +1,7 @@
 // ESLint for the whole repository (`npm run lint`): typescript-eslint's recommended rules plus the
 // type-aware ones that catch real bugs (promises nobody awaits or handles), React's rules of hooks
 // for the web app, and no import cycles anywhere.
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import { importX } from "eslint-plugin-import-x";
@@ -16,6 +17,35 @@ const tsconfigs = [
   "e2e/tsconfig.json",
   "scripts/tsconfig.json",
 ];
+
+const WEB = "./apps/web/src";
+
+/**
+ * The web's feature boundaries as import-x zones: each feature may take from another only its
+ * public module (`features/<name>/public.ts`), and the shared code (components, lib, api) takes
+ * from no feature. Read from the folders, so a new feature is covered without changes here.
+ */
+function featureZones() {
+  const features = readdirSync(`${WEB}/features`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const crossing = features.flatMap((target) =>
+    features
+      .filter((from) => from !== target)
+      .map((from) => ({
+        target: `${WEB}/features/${target}`,
+        from: `${WEB}/features/${from}`,
+        except: ["./public.ts"],
+        message: `Import another feature only through its public module: features/${from}/public.ts.`,
+      })),
+  );
+  const shared = {
+    target: [`${WEB}/components`, `${WEB}/lib`, `${WEB}/api`],
+    from: `${WEB}/features`,
+    message: "Shared code (components, lib, api) does not depend on a feature.",
+  };
+  return [...crossing, shared];
+}
 
 export default defineConfig(
   globalIgnores([
@@ -82,6 +112,27 @@ export default defineConfig(
       // through route loaders).
       "react-hooks/incompatible-library": "off",
       "react-hooks/set-state-in-effect": "off",
+    },
+  },
+
+  // Feature boundaries on the web (docs/decisions/0012-feature-boundaries.md): a feature imports
+  // shared code and another feature only through that feature's public module; only a
+  // feature's API module (`<feature>-api.ts`) talks to the server through api/client.
+  {
+    files: ["apps/web/src/**/*.{ts,tsx}"],
+    rules: {
+      "import-x/no-restricted-paths": ["error", { zones: featureZones() }],
+    },
+  },
+  {
+    files: ["apps/web/src/**/*.{ts,tsx}"],
+    // The upload widget is the one shared component that sends a request (every form's uploads).
+    ignores: ["apps/web/src/api/**", "apps/web/src/**/*-api.ts", "apps/web/src/components/upload/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "(^|/)api/(client|upload)$", message: "Requests go through the feature's API module (<feature>-api.ts)." }] },
+      ],
     },
   },
 );

@@ -5,6 +5,10 @@ export default defineConfig({
     projects: [
       { test: { name: "unit", include: ["packages/*/test/**/*.test.ts", "apps/web/test/**/*.test.ts", "scripts/test/**/*.test.ts"] } },
       {
+        // Components with behaviour, rendered by Testing Library in a simulated DOM.
+        test: { name: "component", include: ["apps/web/test/**/*.test.tsx"], environment: "happy-dom" },
+      },
+      {
         test: {
           name: "api",
           include: ["apps/server/test/**/*.test.ts"],

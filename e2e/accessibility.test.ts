@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
+import { parseIsoDate, shiftDate as shift } from "@vam/shared";
 import { bookings, postings } from "../apps/server/src/db/schema.js";
 import { expectNoSeriousA11yViolations } from "./axe.js";
 import { startE2E, type E2E } from "./harness.js";
@@ -320,8 +321,7 @@ describe("the keyboard alone", () => {
     await tabTo(page, page.locator('[role="gridcell"][tabindex="0"]'));
     const dayOf = async () => (await focusedCell.getAttribute("data-day"))!;
     const start = await dayOf();
-    const shift = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-    const weekday = new Date(`${start}T00:00:00Z`).getUTCDay();
+    const weekday = parseIsoDate(start).getUTCDay();
 
     // Arrows move by day and week, Home and End to the week's ends, Page Down a month on.
     await page.keyboard.press("ArrowRight");

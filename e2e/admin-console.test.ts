@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { MSG, type Booking } from "@vam/shared";
+import { MSG, weekdayAhead, type Booking } from "@vam/shared";
 import { reviews, users } from "../apps/server/src/db/schema.js";
-import { weekdayAhead } from "../apps/server/test/helpers/dates.js";
 import { expectNoSeriousA11yViolations } from "./axe.js";
 import { startE2E, type E2E } from "./harness.js";
 import { apiToken, logIn, registerViaApi, apiAs } from "./helpers.js";

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { MSG, formatLongDate, type Booking, type ChatWithMessages } from "@vam/shared";
-import { weekdayAhead } from "../apps/server/test/helpers/dates.js";
-import { formatShortDate } from "../apps/web/src/features/bookings/dates.js";
+import { MSG, formatLongDate, formatShortDate, weekdayAhead, type Booking, type ChatWithMessages } from "@vam/shared";
 import { startE2E, type E2E } from "./harness.js";
 import { logIn, paidAndOver, registerViaApi, apiAs } from "./helpers.js";
 

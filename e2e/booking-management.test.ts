@@ -1,8 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { formatLongDate, type Booking } from "@vam/shared";
-import { weekdayAhead } from "../apps/server/test/helpers/dates.js";
+import { formatLongDate, manilaInstant, weekdayAhead, type Booking } from "@vam/shared";
 import { parseCalendarFile } from "../apps/server/test/helpers/ical.js";
 import { startE2E, type E2E } from "./harness.js";
 import { logIn, paidAndOver, registerViaApi, apiAs } from "./helpers.js";
@@ -119,8 +118,8 @@ describe("managing a booking", () => {
     expect(download.suggestedFilename()).toBe(`Maria-Santos-${moved.date}.ics`);
     const event = parseCalendarFile(await readFile((await download.path())!, "utf8"));
     expect(event).toMatchObject({
-      start: new Date(`${moved.date}T13:00:00+08:00`).toISOString(),
-      end: new Date(`${moved.date}T17:00:00+08:00`).toISOString(),
+      start: manilaInstant(moved.date, "13:00").toISOString(),
+      end: manilaInstant(moved.date, "17:00").toISOString(),
       sequence: 1,
       method: "PUBLISH",
     });

@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { MSG, formatLongDate, type Booking } from "@vam/shared";
+import { MSG, formatLongDate, weekdayAhead, type Booking } from "@vam/shared";
 import { bookings, reviews } from "../apps/server/src/db/schema.js";
 import { refreshRating } from "../apps/server/src/reviews/queries.js";
-import { weekdayAhead } from "../apps/server/test/helpers/dates.js";
 import { expectNoSeriousA11yViolations } from "./axe.js";
 import { startE2E, type E2E } from "./harness.js";
 import { logIn, paidAndOver, registerViaApi, apiAs } from "./helpers.js";

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import type { Booking } from "@vam/shared";
-import { weekdayAhead } from "../apps/server/test/helpers/dates.js";
+import { weekdayAhead, type Booking } from "@vam/shared";
 import { expectNoSeriousA11yViolations } from "./axe.js";
 import { startE2E, type E2E } from "./harness.js";
 import { apiAs, logIn, registerViaApi } from "./helpers.js";

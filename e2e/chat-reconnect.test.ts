@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startE2E, type E2E } from "./harness.js";
 import { registerViaApi, logIn, apiToken } from "./helpers.js";
 
@@ -33,6 +33,28 @@ describe("a dropped connection", () => {
     await page.waitForTimeout(500);
     await context.setOffline(false);
     await list.getByText("While you were away").waitFor({ timeout: 20_000 });
+    await context.close();
+  });
+
+  it("opens the live connection once its code can be loaded, when the first try found the network down", async () => {
+    const writer = await registerViaApi(e2e, { username: "writer_late", firstName: "Writer" });
+    const reader = await registerViaApi(e2e, { username: "reader_late" });
+    const writerToken = await apiToken(e2e, "writer_late");
+    const { page, context } = await e2e.newPage();
+    // The socket's code is loaded after sign-in: the network is down at that moment.
+    let down = true;
+    let refused = 0;
+    await page.route("**/assets/realtime-socket-*.js", (route) => (down ? (refused++, route.abort("internetdisconnected")) : route.continue()));
+    await logIn(page, "reader_late");
+    await page.goto(`/chat/${writer.id}`);
+    await page.getByRole("textbox", { name: "Message" }).waitFor();
+    await expect.poll(() => refused).toBeGreaterThan(0);
+    down = false;
+    await context.setOffline(true);
+    await context.setOffline(false);
+
+    await expect.poll(async () => (await sendAs(writerToken, reader.id, "Live after all")).ok).toBe(true);
+    await page.getByRole("list", { name: "Messages" }).getByText("Live after all").waitFor({ timeout: 20_000 });
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { Page } from "playwright-core";
-import type { RegisterInput } from "@vam/shared";
+import { manilaDate, type RegisterInput } from "@vam/shared";
 import { bookings, users } from "../apps/server/src/db/schema.js";
 import type { E2E } from "./harness.js";
 
@@ -89,5 +89,5 @@ export async function paidAndOver(e2e: E2E, bookingId: string): Promise<string> 
     .update(bookings)
     .set({ paymentStatus: "PAID", paymentDecidedAt: new Date(), startsAt, endsAt: new Date(row!.endsAt.getTime() - shift) })
     .where(eq(bookings.id, bookingId));
-  return new Date(startsAt.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+  return manilaDate(startsAt);
 }

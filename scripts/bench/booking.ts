@@ -3,6 +3,7 @@
 // latency and the number of double bookings found in the database afterwards (must be 0).
 import { Agent, request } from "undici";
 import pg from "pg";
+import { weekdayAhead } from "@vam/shared";
 import { createSession } from "../../apps/server/src/auth/sessions.js";
 import { openDatabase } from "../../apps/server/src/db/client.js";
 import { users } from "../../apps/server/src/db/schema.js";
@@ -18,15 +19,7 @@ const PORTS = [3995, 3996];
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** The next `count` weekdays after today, Manila time. */
-function weekdays(count: number): string[] {
-  const days: string[] = [];
-  const date = new Date(Date.now() + 8 * 3600_000);
-  while (days.length < count) {
-    date.setUTCDate(date.getUTCDate() + 1);
-    if (date.getUTCDay() % 6 !== 0) days.push(date.toISOString().slice(0, 10));
-  }
-  return days;
-}
+const weekdays = (count: number): string[] => Array.from({ length: count }, (_, index) => weekdayAhead(index + 1));
 
 async function seed(url: string) {
   const database = await openDatabase({ url, poolSize: 10 });

@@ -12,7 +12,8 @@ async function ruleIds(...files: string[]) {
   return results.flatMap((result) => result.messages.map((message) => message.ruleId));
 }
 
-describe("npm run lint", () => {
+// The first lint of a file loads its TypeScript project: seconds, more on a busy machine.
+describe("npm run lint", { timeout: 60_000 }, () => {
   it("refuses a promise that nobody awaits or handles (type-aware rules are on)", async () => {
     expect(await ruleIds("floating-promise.ts")).toContain("@typescript-eslint/no-floating-promises");
   });
@@ -27,5 +28,31 @@ describe("npm run lint", () => {
     };
     expect(config.rules["react-hooks/rules-of-hooks"]?.[0]).toBe(2);
     expect(config.rules["react-hooks/exhaustive-deps"]?.[0]).toBe(2);
+  });
+
+  describe("keeps the web's feature boundaries", () => {
+    /** The rules a piece of code breaks, linted in place of the web file `file` (one the TypeScript project knows). */
+    async function ruleIdsAt(file: string, code: string) {
+      const [result] = await eslint.lintText(code, { filePath: path.join(root, "apps/web/src", file) });
+      return result?.messages.map((message) => message.ruleId) ?? [];
+    }
+
+    it("refuses reaching into another feature's files, and takes its public module", async () => {
+      expect(await ruleIdsAt("features/profiles/useProfilePages.ts", 'export { BookingCalendar } from "../bookings/BookingCalendar";\n')).toContain(
+        "import-x/no-restricted-paths",
+      );
+      expect(await ruleIdsAt("features/profiles/useProfilePages.ts", 'export { BookingCalendar } from "../bookings/public";\n')).toEqual([]);
+    });
+
+    it("refuses shared code that depends on a feature", async () => {
+      expect(await ruleIdsAt("components/IconText.tsx", 'export { useAuth } from "../features/auth/public";\n')).toContain(
+        "import-x/no-restricted-paths",
+      );
+    });
+
+    it("refuses a request from outside a feature's API module", async () => {
+      expect(await ruleIdsAt("features/chat/chat-loader.ts", 'export { api } from "../../api/client";\n')).toContain("no-restricted-imports");
+      expect(await ruleIdsAt("features/chat/chat-api.ts", 'export { api } from "../../api/client";\n')).toEqual([]);
+    });
   });
 });
