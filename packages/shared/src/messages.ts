@@ -72,6 +72,11 @@ export const MSG = {
   postingNotFound: "Posting not found",
   photoNotFound: "Photo not found",
   invalidCursor: "This page of results no longer exists. Please search again.",
+  searchSlotInvalid: "Choose Morning or Afternoon.",
+  suggestFieldInvalid: "Suggestions are for a name or a place.",
+  /** Shown above the results when words were dropped from the end of the query (decisions.md, Search). */
+  searchIgnoredWords: (words: readonly string[]) =>
+    `Nothing matched every word, so ${words.map((word) => `"${word}"`).join(" and ")} ${words.length === 1 ? "was" : "were"} ignored.`,
   pageSizeInvalid: "Please ask for 1 to 60 results a page",
 
   messageEmpty: "Please write a message",

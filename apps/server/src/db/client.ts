@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -67,4 +68,10 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   await migratePglite(db, { migrationsFolder });
   await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+}
+
+/** The rows of a hand-written query (both drivers answer `{ rows }`), typed as the caller's columns. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as { rows: T[] };
+  return result.rows;
 }

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
@@ -58,16 +58,10 @@ export const users = pgTable(
     referredBy: uuid("referred_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     /** Referral rewards paid to this user, in pesos. */
     moneyEarned: integer("money_earned").notNull().default(0),
-    /** What a name search looks in: "first last username", lower-cased. */
-    searchName: text("search_name").generatedAlwaysAs(
-      (): SQL => sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.username})`,
-    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("users_search_name_trgm_idx").using("gin", t.searchName.op("gin_trgm_ops")),
-    index("users_location_trgm_idx").using("gin", sql`lower(${t.location}) gin_trgm_ops`),
     index("users_skills_idx").using("gin", t.skills),
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_idx").on(t.email),
@@ -371,3 +365,65 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt)],
 );
+
+/*
+ * The search index (decision 0013), kept by the database's own triggers (migration 0006) on
+ * every write to a user or a listing, whichever code makes it.
+ */
+
+/** Where a listing's word comes from: its first or last name, its username, its place. */
+export const SEARCH_FIELD = { name: 0, username: 1, place: 2 } as const;
+
+/** Every word of a listed Assistant's names, username and place, folded (lower case, no accents). */
+export const searchWords = pgTable(
+  "search_words",
+  {
+    word: text("word").primaryKey(),
+    /** The word as first written (Quezon, Piñas), for suggestions. */
+    display: text("display").notNull(),
+    /** How many listings hold it in a first or last name, in a username, in a place. */
+    nameUses: integer("name_uses").notNull().default(0),
+    usernameUses: integer("username_uses").notNull().default(0),
+    placeUses: integer("place_uses").notNull().default(0),
+  },
+  (t) => [index("search_words_prefix_idx").using("btree", sql`${t.word} text_pattern_ops`)],
+);
+
+/** The words with up to two letters deleted (symmetric delete): typo candidates by exact lookup. */
+export const searchKeys = pgTable("search_keys", { key: text("key").notNull(), word: text("word").notNull() }, (t) => [
+  primaryKey({ columns: [t.key, t.word] }),
+]);
+
+/** Which listing holds which word where, with what the ranking needs after the match. */
+export const searchPostings = pgTable(
+  "search_postings",
+  {
+    word: text("word").notNull(),
+    field: smallint("field").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The word as written in the listing, for the vocabulary. */
+    display: text("display").notNull(),
+    listingId: uuid("listing_id").notNull(),
+    rating: real("rating"),
+    listedAt: timestamp("listed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.word, t.field, t.userId] }), index("search_postings_user_idx").on(t.userId, t.field, t.word)],
+);
+
+/** The distinct places of listed Assistants, for the Where field's suggestions. */
+export const searchPlaces = pgTable("search_places", {
+  place: text("place").primaryKey(),
+  display: text("display").notNull(),
+  words: text("words").array().notNull(),
+  uses: integer("uses").notNull().default(0),
+});
+
+/** The listed Assistants the index holds, with their place (for the places' counts). */
+export const searchListings = pgTable("search_listings", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  place: text("place").notNull(),
+});

@@ -1,12 +1,22 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { MSG, messageSchema, profilePageSchema, profileSearchSchema, projectPostSchema, userProfileSchema } from "@vam/shared";
+import {
+  MSG,
+  messageSchema,
+  profilePageSchema,
+  profileSearchSchema,
+  projectPostSchema,
+  suggestionsSchema,
+  suggestQuerySchema,
+  userProfileSchema,
+} from "@vam/shared";
 import { currentUser } from "../auth/authenticate.js";
 import { bearer, errorResponses, idParams } from "../http/contracts.js";
 import { forbidden, notFound } from "../http/errors.js";
 import { createListing, deleteListing, findListing, listingsOf, projectsOf, userWithListing } from "./queries.js";
 import { searchProfiles } from "./search.js";
+import { suggest } from "./suggest.js";
 import { toUserProfile } from "./serialize.js";
 
 const tags = ["profiles"];
@@ -18,14 +28,22 @@ export async function profileRoutes(base: FastifyInstance) {
 
   const searchContract = {
     tags,
-    summary: "Search the Assistants' listings (newest first, by cursor)",
+    summary: "Search the Assistants' listings: ranked by name and place words, else newest first; by cursor",
     querystring: profileSearchSchema,
     response: { 200: profilePageSchema, ...errorResponses },
   };
   app.get("/profiles/posts", { schema: searchContract }, async (request) => {
     const search = request.query;
-    return app.searchCache.get(search, () => searchProfiles(app.db, search));
+    return app.searchCache.get(search, () => searchProfiles(app.db, search, app.clock.now()));
   });
+
+  const suggestContract = {
+    tags,
+    summary: "Names or places completing what is typed in the search's Name or Where field",
+    querystring: suggestQuerySchema,
+    response: { 200: suggestionsSchema, ...errorResponses },
+  };
+  app.get("/profiles/suggest", { schema: suggestContract }, async (request) => ({ suggestions: await suggest(app.db, request.query) }));
 
   const ownContract = {
     tags,

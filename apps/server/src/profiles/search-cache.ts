@@ -19,7 +19,9 @@ export class SearchCache {
     const key = JSON.stringify([
       search.userName?.toLowerCase(),
       search.location?.toLowerCase(),
-      search.skills?.toLowerCase(),
+      search.skills.map((skill) => skill.toLowerCase()),
+      search.date,
+      search.slot,
       search.cursor,
       search.limit,
     ]);

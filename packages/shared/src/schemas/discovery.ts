@@ -1,17 +1,33 @@
 import { z } from "zod";
 import { MSG } from "../messages.js";
 import { cursorParam, id, imageUrl, instant, multiLineText, optionalLine, singleLineText } from "./fields.js";
+import { isoDate } from "./bookings.js";
 
 export const PROFILE_PAGE_SIZE = 24;
 export const MAX_POSTING_IMAGES = 10;
 
 const optionalQuery = optionalLine(80, MSG.textTooLong("Search", 80));
 
-/** `GET /profiles/posts`: every parameter optional; several combine with AND. */
+/** The "available on" filter's slots (decisions.md, Search): Morning 09:00, Afternoon 13:00. */
+export const SEARCH_SLOTS = ["Morning", "Afternoon"] as const;
+export type SearchSlot = (typeof SEARCH_SLOTS)[number];
+
+/** `skills` once or several times (`?skills=SEO&skills=Writing`): each must match one of the listing's skills. */
+const skillsQuery = z
+  .preprocess((value) => (value === undefined ? [] : [value].flat()), z.array(optionalQuery).max(11, MSG.textTooLong("Skills", 11)))
+  .transform((skills) => skills.filter((skill): skill is string => Boolean(skill)));
+
+/**
+ * `GET /profiles/posts`: every parameter optional; several combine with AND. With `userName` or
+ * `location` the results are ranked (decisions.md, Search); without them, newest first.
+ */
 export const profileSearchSchema = z.object({
   userName: optionalQuery,
   location: optionalQuery,
-  skills: optionalQuery,
+  skills: skillsQuery,
+  /** Only Assistants with free time on this weekday (and in `slot`, when given). */
+  date: isoDate.optional(),
+  slot: z.enum(SEARCH_SLOTS, { error: MSG.searchSlotInvalid }).optional(),
   cursor: cursorParam,
   limit: z.coerce
     .number({ error: MSG.pageSizeInvalid })
@@ -24,6 +40,16 @@ export type ProfileSearch = z.output<typeof profileSearchSchema>;
 
 /** What a search page's cursor holds: the last listing's creation instant and id. */
 export const profileCursorSchema = z.strictObject({ createdAt: instant, id: id() });
+
+/** `GET /profiles/suggest`: completions of what is typed in the Name or the Where field. */
+export const SUGGEST_FIELDS = ["name", "place"] as const;
+export const suggestQuerySchema = z.object({
+  field: z.enum(SUGGEST_FIELDS, { error: MSG.suggestFieldInvalid }),
+  q: singleLineText({ error: MSG.fieldRequired("q") })
+    .min(1, MSG.fieldRequired("q"))
+    .max(80, MSG.textTooLong("Search", 80)),
+});
+export type SuggestQuery = z.output<typeof suggestQuerySchema>;
 
 export const galleryPhotoSchema = z.object({
   imageUrl: imageUrl.min(1, MSG.uploadMissingFile),

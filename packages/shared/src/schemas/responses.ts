@@ -70,11 +70,28 @@ export const profilePostSchema = z.object({
   memberSince: instant,
 });
 
+/**
+ * A word of the listing that a search word matched, for the card to highlight: the listing's
+ * word (lower case, as in its name or place) and how many of its first letters matched (all of
+ * them for an equal or a typo match, the typed part for a prefix).
+ */
+export const searchMatchSchema = z.object({ field: z.enum(["name", "location"]), word: z.string(), length: z.number() });
+export type SearchMatch = z.infer<typeof searchMatchSchema>;
+
+export const profileHitSchema = profilePostSchema.extend({
+  /** What the name and place words matched; empty without a name or place search. */
+  matches: z.array(searchMatchSchema),
+});
+
 export const profilePageSchema = z.object({
-  items: z.array(profilePostSchema),
+  items: z.array(profileHitSchema),
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
+  /** Words dropped from the end of the query because nothing matched them all (decisions.md, Search). */
+  ignoredWords: z.array(z.string()),
 });
+
+export const suggestionsSchema = z.object({ suggestions: z.array(z.string()) });
 
 export const userProfileSchema = publicUserSchema.extend({
   listing: z.object({ id, title: z.string(), responseTime: z.string() }).nullable(),

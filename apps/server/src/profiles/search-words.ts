@@ -1,0 +1,67 @@
+import damerauLevenshtein from "damerau-levenshtein";
+
+/*
+ * The words of a search and of a listing, and when one matches the other (decisions.md,
+ * "Search"; decision 0013). The database folds and splits a listing's text with the same rule
+ * (migration 0006: search_fold, search_tokens); test/search-words.test.ts compares the two.
+ */
+
+const FOLD_FROM = "ÑñÁáÉéÍíÓóÚúÜü";
+const FOLD_TO = "NnAaEeIiOoUuUu";
+const FOLD = new Map([...FOLD_FROM].map((letter, i) => [letter, FOLD_TO[i]!]));
+const SEPARATOR = /[^A-Za-z0-9ÑñÁáÉéÍíÓóÚúÜü]+/;
+
+/** At most this many words of a field count: a longer query is someone pasting text. */
+export const MAX_QUERY_WORDS = 5;
+
+/** Lower case, with ñ and accented vowels as their plain letters ("Piñas" → "pinas"). */
+export const foldWord = (text: string): string =>
+  [...text]
+    .map((letter) => FOLD.get(letter) ?? letter)
+    .join("")
+    .toLowerCase();
+
+/** The words of a text, as written: what the index holds and what a query asks for. */
+export const splitWords = (text: string): string[] => text.split(SEPARATOR).filter(Boolean);
+
+/** The distinct folded words of a query field, at most MAX_QUERY_WORDS. */
+export const queryWords = (text: string | undefined): string[] => [...new Set(splitWords(text ?? "").map(foldWord))].slice(0, MAX_QUERY_WORDS);
+
+/** Typos a query word of this length may hold: none for 1-3 letters, 1 for 4-7, 2 for 8 or more. */
+export const typoAllowance = (length: number): number => (length <= 3 ? 0 : length <= 7 ? 1 : 2);
+
+/** The word with up to `count` letters deleted, itself included (the index's typo keys, migration 0006). */
+export function deletions(word: string, count: number): string[] {
+  const found = new Set([word]);
+  let frontier = [word];
+  for (let round = 0; round < count; round++) {
+    const next: string[] = [];
+    for (const current of frontier) {
+      for (let i = 0; i < current.length; i++) {
+        const shorter = current.slice(0, i) + current.slice(i + 1);
+        if (!found.has(shorter)) {
+          found.add(shorter);
+          next.push(shorter);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return [...found];
+}
+
+/**
+ * Typos between two words: letters inserted, deleted or replaced, and neighbours swapped, each
+ * one typo (the optimal string alignment distance).
+ */
+export const typos = (a: string, b: string): number => damerauLevenshtein(a, b).steps;
+
+/** How a query word matches a listing word, or null: equal, a prefix (when allowed), or within the allowance. */
+export function wordMatch(query: string, word: string, prefixAllowed: boolean): { typos: number; exact: boolean; length: number } | null {
+  if (query === word) return { typos: 0, exact: true, length: word.length };
+  if (prefixAllowed && word.startsWith(query)) return { typos: 0, exact: false, length: query.length };
+  const allowance = typoAllowance(query.length);
+  if (allowance === 0 || Math.abs(query.length - word.length) > allowance) return null;
+  const count = typos(query, word);
+  return count <= allowance ? { typos: count, exact: false, length: word.length } : null;
+}
