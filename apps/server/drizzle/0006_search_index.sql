@@ -22,7 +22,7 @@ CREATE TABLE "search_postings" (
 	"user_id" uuid NOT NULL,
 	"display" text NOT NULL,
 	"listing_id" uuid NOT NULL,
-	"rating" real,
+	"rating" real NOT NULL,
 	"listed_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "search_postings_word_field_user_id_pk" PRIMARY KEY("word","field","user_id")
 );
@@ -39,6 +39,7 @@ DROP INDEX "users_search_name_trgm_idx";--> statement-breakpoint
 DROP INDEX "users_location_trgm_idx";--> statement-breakpoint
 ALTER TABLE "search_listings" ADD CONSTRAINT "search_listings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "search_postings" ADD CONSTRAINT "search_postings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "search_postings_rank_idx" ON "search_postings" USING btree ("word","field","rating" DESC NULLS LAST,"listed_at" DESC NULLS LAST,"listing_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "search_postings_user_idx" ON "search_postings" USING btree ("user_id","field","word");--> statement-breakpoint
 CREATE INDEX "search_words_prefix_idx" ON "search_words" USING btree ("word" text_pattern_ops);--> statement-breakpoint
 ALTER TABLE "users" DROP COLUMN "search_name";--> statement-breakpoint
@@ -49,12 +50,13 @@ CREATE FUNCTION search_fold(t text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL
 $$;--> statement-breakpoint
 -- The words of a text, folded, with each as written.
 CREATE FUNCTION search_tokens(t text) RETURNS TABLE (word text, display text) LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT search_fold(o), o FROM regexp_split_to_table(t, '[^A-Za-z0-9ÑñÁáÉéÍíÓóÚúÜü]+') AS o WHERE o <> ''
+  SELECT search_fold(m[1]), m[1] FROM regexp_matches(t, '([0-9]+|[A-Za-zÑñÁáÉéÍíÓóÚúÜü]+)', 'g') AS m
 $$;--> statement-breakpoint
 -- How many letters the typo keys of a vocabulary word delete: a query word of 4-7 letters may
 -- differ by one typo, of 8 or more by two, so words of 3-5 letters need one, of 6 or more two.
+-- Numbers have no typos.
 CREATE FUNCTION search_key_deletes(w text) RETURNS int LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT CASE WHEN length(w) <= 2 THEN 0 WHEN length(w) <= 5 THEN 1 ELSE 2 END
+  SELECT CASE WHEN w ~ '^[0-9]+$' OR length(w) <= 2 THEN 0 WHEN length(w) <= 5 THEN 1 ELSE 2 END
 $$;--> statement-breakpoint
 -- A word with up to `d` letters deleted, itself included.
 CREATE FUNCTION search_deletes(w text, d int) RETURNS SETOF text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
@@ -111,7 +113,7 @@ BEGIN
     RETURN;
   END IF;
   INSERT INTO search_postings (word, field, user_id, display, listing_id, rating, listed_at)
-  SELECT DISTINCT ON (t.word, t.field) t.word, t.field, uid, t.display, r.listing_id, r.rating_average, r.listed_at
+  SELECT DISTINCT ON (t.word, t.field) t.word, t.field, uid, t.display, r.listing_id, coalesce(r.rating_average, -1), r.listed_at
     FROM (SELECT word, display, 0 AS field FROM search_tokens(r.first_name || ' ' || r.last_name)
           UNION ALL SELECT word, display, 1 FROM search_tokens(r.username)
           UNION ALL SELECT word, display, 2 FROM search_tokens(r.location)) AS t;
@@ -123,7 +125,7 @@ BEGIN
     IF TG_OP = 'UPDATE' AND (NEW.first_name, NEW.last_name, NEW.username, NEW.location, NEW.role, NEW.suspended_at)
         IS NOT DISTINCT FROM (OLD.first_name, OLD.last_name, OLD.username, OLD.location, OLD.role, OLD.suspended_at) THEN
       -- Only the rating changed: the words stay.
-      UPDATE search_postings SET rating = NEW.rating_average WHERE user_id = NEW.id;
+      UPDATE search_postings SET rating = coalesce(NEW.rating_average, -1) WHERE user_id = NEW.id;
     ELSE
       PERFORM search_index_user(NEW.id);
     END IF;

@@ -406,10 +406,16 @@ export const searchPostings = pgTable(
     /** The word as written in the listing, for the vocabulary. */
     display: text("display").notNull(),
     listingId: uuid("listing_id").notNull(),
-    rating: real("rating"),
+    /** The listing's average stars, -1 without reviews (ranked last). */
+    rating: real("rating").notNull(),
     listedAt: timestamp("listed_at", { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.word, t.field, t.userId] }), index("search_postings_user_idx").on(t.userId, t.field, t.word)],
+  (t) => [
+    primaryKey({ columns: [t.word, t.field, t.userId] }),
+    // A word's listings in rank order (rating, newest), read from the top and stopped at a page.
+    index("search_postings_rank_idx").on(t.word, t.field, t.rating.desc(), t.listedAt.desc(), t.listingId.desc()),
+    index("search_postings_user_idx").on(t.userId, t.field, t.word),
+  ],
 );
 
 /** The distinct places of listed Assistants, for the Where field's suggestions. */

@@ -13,7 +13,7 @@ export async function rebuildSearchIndex(db: Db): Promise<void> {
     await tx.execute(sql`truncate search_postings, search_listings, search_words, search_keys, search_places`);
     await tx.execute(sql`
       insert into search_postings (word, field, user_id, display, listing_id, rating, listed_at)
-      select distinct on (t.word, t.field, u.id) t.word, t.field, u.id, t.display, p.id, u.rating_average, p.created_at
+      select distinct on (t.word, t.field, u.id) t.word, t.field, u.id, t.display, p.id, coalesce(u.rating_average, -1), p.created_at
         from users u
         join profiles p on p.user_id = u.id
         cross join lateral (

@@ -9,7 +9,8 @@ import damerauLevenshtein from "damerau-levenshtein";
 const FOLD_FROM = "ÑñÁáÉéÍíÓóÚúÜü";
 const FOLD_TO = "NnAaEeIiOoUuUu";
 const FOLD = new Map([...FOLD_FROM].map((letter, i) => [letter, FOLD_TO[i]!]));
-const SEPARATOR = /[^A-Za-z0-9ÑñÁáÉéÍíÓóÚúÜü]+/;
+/** A word is a run of letters or a run of digits: "maria_santos92" holds maria, santos and 92. */
+const WORD = /[0-9]+|[A-Za-zÑñÁáÉéÍíÓóÚúÜü]+/g;
 
 /** At most this many words of a field count: a longer query is someone pasting text. */
 export const MAX_QUERY_WORDS = 5;
@@ -22,13 +23,16 @@ export const foldWord = (text: string): string =>
     .toLowerCase();
 
 /** The words of a text, as written: what the index holds and what a query asks for. */
-export const splitWords = (text: string): string[] => text.split(SEPARATOR).filter(Boolean);
+export const splitWords = (text: string): string[] => text.match(WORD) ?? [];
 
 /** The distinct folded words of a query field, at most MAX_QUERY_WORDS. */
 export const queryWords = (text: string | undefined): string[] => [...new Set(splitWords(text ?? "").map(foldWord))].slice(0, MAX_QUERY_WORDS);
 
 /** Typos a query word of this length may hold: none for 1-3 letters, 1 for 4-7, 2 for 8 or more. */
 export const typoAllowance = (length: number): number => (length <= 3 ? 0 : length <= 7 ? 1 : 2);
+
+/** A typo is a letter's: a number matches only as typed (or as the start of a longer one). */
+export const allowanceOf = (word: string): number => (/^[0-9]+$/.test(word) ? 0 : typoAllowance(word.length));
 
 /** The word with up to `count` letters deleted, itself included (the index's typo keys, migration 0006). */
 export function deletions(word: string, count: number): string[] {
@@ -60,7 +64,7 @@ export const typos = (a: string, b: string): number => damerauLevenshtein(a, b).
 export function wordMatch(query: string, word: string, prefixAllowed: boolean): { typos: number; exact: boolean; length: number } | null {
   if (query === word) return { typos: 0, exact: true, length: word.length };
   if (prefixAllowed && word.startsWith(query)) return { typos: 0, exact: false, length: query.length };
-  const allowance = typoAllowance(query.length);
+  const allowance = allowanceOf(query);
   if (allowance === 0 || Math.abs(query.length - word.length) > allowance) return null;
   const count = typos(query, word);
   return count <= allowance ? { typos: count, exact: false, length: word.length } : null;

@@ -13,12 +13,12 @@ import {
   type SearchMatch,
 } from "@vam/shared";
 import { queryRows, type Db } from "../db/client.js";
-import { profiles, users } from "../db/schema.js";
+import { profiles, searchPostings, users } from "../db/schema.js";
 import { HOLDING } from "../bookings/slots.js";
 import { decodeCursor, encodeCursor } from "../http/cursor.js";
 import { toProfilePost } from "./serialize.js";
 import { matchSkills } from "./skill-match.js";
-import { deletions, queryWords, typoAllowance, wordMatch } from "./search-words.js";
+import { allowanceOf, deletions, queryWords, wordMatch } from "./search-words.js";
 
 /*
  * Profile search (decisions.md "Search", decision 0013). Without name or place words: the
@@ -34,13 +34,14 @@ export interface QueryWord {
   prefix: boolean;
 }
 
-/** A vocabulary word a query word matches, and how. */
-interface Candidate {
+/** A vocabulary word a query word matches, and how; with how many listings hold it in each field. */
+export interface Candidate {
   pos: number;
   word: string;
   typos: number;
   exact: boolean;
   length: number;
+  uses: [name: number, username: number, place: number];
 }
 
 /** A prefix expands to at most this many vocabulary words, the most used first. */
@@ -52,8 +53,8 @@ const rankedCursorSchema = z.strictObject({
   typos: z.number().int(),
   username: z.number().int(),
   rating: z.number(),
-  /** Microseconds since 1970 (a Date would lose them, and with them ties). */
-  listedUs: z.string().regex(/^\d{1,20}$/),
+  /** To the microsecond, as the database wrote it (a Date would lose them, and with them ties). */
+  listedAt: z.iso.datetime(),
   id: z.uuid(),
   ignored: z.number().int().min(0).max(10),
 });
@@ -61,12 +62,121 @@ const rankedCursorSchema = z.strictObject({
 interface RankRow extends Record<string, unknown> {
   user_id: string;
   listing_id: string;
-  exact_n: number;
-  typo_n: number;
-  username_n: number;
   rating: number;
-  listed_us: string;
-  matches: { field: number; word: string; length: number }[];
+  listed_at: string;
+}
+
+/** How a listing holds a query word: exactly or not, with how many typos, in a username (else a name or the place). */
+interface Option {
+  exact: boolean;
+  typos: number;
+  username: boolean;
+}
+
+/** A listing field (0 name, 1 username, 2 place) and the candidate words that give one option at one position. */
+interface Choice {
+  pos: number;
+  option: Option;
+  field: number;
+  words: string[];
+  /** Listings holding one of these words there: the smallest choice drives the query. */
+  uses: number;
+}
+
+/** Rank of a listing's match over all words: more exact, fewer typos, fewer username matches. */
+interface Rank {
+  exact: number;
+  typos: number;
+  username: number;
+}
+
+const compareOptions = (a: Option, b: Option) => Number(b.exact) - Number(a.exact) || a.typos - b.typos || Number(a.username) - Number(b.username);
+const compareRanks = (a: Rank, b: Rank) => b.exact - a.exact || a.typos - b.typos || a.username - b.username;
+const sameOption = (a: Option, b: Option) => compareOptions(a, b) === 0;
+
+/** Per position, the ways its candidates can be held, best first. */
+function choicesOf(words: QueryWord[], candidates: Candidate[]): Choice[][] {
+  return words.map((word, pos) => {
+    const choices: Choice[] = [];
+    for (const candidate of candidates.filter((c) => c.pos === pos)) {
+      const fields = word.place ? [2] : [0, 1];
+      for (const field of fields) {
+        const uses = candidate.uses[field]!;
+        if (uses <= 0) continue;
+        const option = { exact: candidate.exact, typos: candidate.typos, username: field === 1 };
+        const choice = choices.find((c) => c.field === field && sameOption(c.option, option));
+        if (choice) {
+          choice.words.push(candidate.word);
+          choice.uses += uses;
+        } else choices.push({ pos, option, field, words: [candidate.word], uses });
+      }
+    }
+    return choices.sort((a, b) => compareOptions(a.option, b.option));
+  });
+}
+
+/** Every way of holding all the words (one choice per position), grouped by rank, best rank first. */
+function combinations(choices: Choice[][]): { rank: Rank; combos: Choice[][] }[] {
+  let combos: Choice[][] = [[]];
+  for (const position of choices) combos = combos.flatMap((combo) => position.map((choice) => [...combo, choice]));
+  const groups: { rank: Rank; combos: Choice[][] }[] = [];
+  for (const combo of combos) {
+    const rank = {
+      exact: combo.filter((c) => c.option.exact).length,
+      typos: combo.reduce((sum, c) => sum + c.option.typos, 0),
+      username: combo.filter((c) => c.option.username).length,
+    };
+    const group = groups.find((g) => compareRanks(g.rank, rank) === 0);
+    if (group) group.combos.push(combo);
+    else groups.push({ rank, combos: [combo] });
+  }
+  return groups.sort((a, b) => compareRanks(a.rank, b.rank));
+}
+
+/** A posting of the listing `d` holding one of `words` in `field`. */
+const holds = (field: number, words: string[]) =>
+  sql`exists (select 1 from search_postings x where x.user_id = d.user_id and x.field = ${field} and x.word = any(${sql.param(words)}::text[]))`;
+
+/**
+ * The listings of one combination, in rank order: driven by its rarest word set (read in rating
+ * and date order from the rank index), each checked to hold the other words, and to hold no
+ * better match for any word (it is then listed under that better rank instead).
+ */
+function comboQuery(combo: Choice[], positions: Choice[][], conditions: SQL[], after: RankedCursor | undefined, limit: number): SQL {
+  const driver = combo.reduce((rarest, choice) => (choice.uses < rarest.uses ? choice : rarest));
+  const checks: SQL[] = [];
+  for (const choice of combo) {
+    if (choice !== driver) checks.push(holds(choice.field, choice.words));
+    for (const better of positions[choice.pos]!) {
+      if (compareOptions(better.option, choice.option) >= 0) break;
+      checks.push(sql`not ${holds(better.field, better.words)}`);
+    }
+  }
+  if (conditions.length > 0) checks.push(sql`exists (select 1 from users where users.id = d.user_id and ${and(...conditions)})`);
+  if (after) checks.push(sql`(d.rating, d.listed_at, d.listing_id) < (${after.rating}::real, ${after.listedAt}::timestamptz, ${after.id}::uuid)`);
+  const words = driver.words.length === 1 ? sql`d.word = ${driver.words[0]}` : sql`d.word = any(${sql.param(driver.words)}::text[])`;
+  return sql`(select d.user_id, d.listing_id, d.rating, to_char(d.listed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as listed_at
+    from search_postings d where ${words} and d.field = ${driver.field} ${sql.join(
+      checks.map((check) => sql` and ${check}`),
+      sql``,
+    )}
+    order by d.rating desc nulls last, d.listed_at desc nulls last, d.listing_id desc nulls last limit ${limit})`;
+}
+
+/** The best match of each word among a listing's words, for the highlight. */
+function matchesOf(held: { word: string; field: number }[], words: QueryWord[], candidates: Candidate[]): SearchMatch[] {
+  return words.flatMap((_, pos) => {
+    let best: { candidate: Candidate; field: number } | undefined;
+    for (const candidate of candidates.filter((c) => c.pos === pos)) {
+      for (const posting of held.filter((h) => h.word === candidate.word)) {
+        const option = { exact: candidate.exact, typos: candidate.typos, username: posting.field === 1 };
+        const bestOption = best && { exact: best.candidate.exact, typos: best.candidate.typos, username: best.field === 1 };
+        if (words[pos]!.place !== (posting.field === 2)) continue;
+        if (!bestOption || compareOptions(option, bestOption) < 0) best = { candidate, field: posting.field };
+      }
+    }
+    return best ? [{ field: best.field === 2 ? ("location" as const) : ("name" as const), word: best.candidate.word, length: best.candidate.length }] : [];
+  });
 }
 
 /** The name words, then the place words. */
@@ -88,7 +198,7 @@ export async function resolve(db: Db, words: QueryWord[]): Promise<Candidate[]> 
   const prefixes: string[] = [];
   const prefixPos: number[] = [];
   words.forEach((word, pos) => {
-    for (const key of deletions(word.text, typoAllowance(word.text.length))) {
+    for (const key of deletions(word.text, allowanceOf(word.text))) {
       keys.push(key);
       keyPos.push(pos);
     }
@@ -119,7 +229,7 @@ export async function resolve(db: Db, words: QueryWord[]): Promise<Candidate[]> 
     const uses = word.place ? row.place_uses : row.name_uses + row.username_uses;
     if (uses <= 0) continue;
     const match = wordMatch(word.text, row.word, word.prefix);
-    if (match) found.push({ pos: row.pos, word: row.word, ...match });
+    if (match) found.push({ pos: row.pos, word: row.word, ...match, uses: [row.name_uses, row.username_uses, row.place_uses] });
   }
   return found;
 }
@@ -181,89 +291,87 @@ async function newestFirst(db: Db, search: ProfileSearch, conditions: SQL[]): Pr
 
 type RankedCursor = z.infer<typeof rankedCursorSchema>;
 
-/** Listings after `after` in rank order: more exact words, fewer typos, fewer username matches, rating, newest. */
-function afterRank(after: RankedCursor): SQL {
-  const listedUs = sql`${after.listedUs}::bigint`;
-  return sql`(exact_n < ${after.exact} or exact_n = ${after.exact} and (typo_n > ${after.typos} or typo_n = ${after.typos} and (
-    username_n > ${after.username} or username_n = ${after.username} and (coalesce(rating, -1) < ${after.rating} or coalesce(rating, -1) = ${after.rating} and (
-    listed_us < ${listedUs} or listed_us = ${listedUs} and listing_id < ${after.id}::uuid)))))`;
+interface RankedRow extends RankRow {
+  rank: Rank;
 }
 
-/** One ranked page for `words` (all must match), or null when nothing matches them all. */
-async function rankedPage(db: Db, words: QueryWord[], search: ProfileSearch, conditions: SQL[], after: RankedCursor | undefined) {
-  const candidates = await resolve(db, words);
-  if (new Set(candidates.map((c) => c.pos)).size < words.length) return [];
-  const column = <K extends keyof Candidate>(key: K) => candidates.map((c) => c[key]);
-  const fieldOf = candidates.map((c) => (words[c.pos]!.place ? 2 : 0));
-  const userFilter = conditions.length > 0 ? sql`and exists (select 1 from users where users.id = ranked.user_id and ${and(...conditions)})` : sql``;
-  const rows = await queryRows<RankRow>(
-    db,
-    sql`
-    with cand(pos, word, typos, exact, len, field) as (
-      select * from unnest(${sql.param(column("pos"))}::int[], ${sql.param(column("word"))}::text[], ${sql.param(column("typos"))}::int[], ${sql.param(column("exact"))}::bool[],
-                           ${sql.param(column("length"))}::int[], ${sql.param(fieldOf)}::int[])
-    ),
-    hits as (
-      select distinct on (p.user_id, c.pos) p.user_id, p.listing_id, p.rating, p.listed_at, p.field, p.word, c.pos, c.exact, c.typos, c.len
-        from cand c join search_postings p on p.word = c.word and (p.field = c.field or c.field = 0 and p.field = 1)
-       order by p.user_id, c.pos, c.exact desc, c.typos, p.field
-    ),
-    ranked as (
-      select user_id, listing_id, rating, (extract(epoch from listed_at) * 1000000)::bigint as listed_us, count(*) filter (where exact)::int as exact_n, sum(typos)::int as typo_n,
-             count(*) filter (where field = 1)::int as username_n, json_agg(json_build_object('field', field, 'word', word, 'length', len)) as matches
-        from hits group by user_id, listing_id, rating, listed_at having count(*) = ${words.length}
-    )
-    select * from ranked where true ${userFilter} ${after ? sql`and ${afterRank(after)}` : sql``}
-     order by exact_n desc, typo_n, username_n, coalesce(rating, -1) desc, listed_us desc, listing_id desc
-     limit ${search.limit + 1}`,
-  );
+/**
+ * One ranked page for `words` (all must match): rank by rank, the combinations of each rank
+ * merged by rating and date, until the page is full. Empty when nothing matches them all.
+ */
+async function rankedPage(db: Db, words: QueryWord[], candidates: Candidate[], conditions: SQL[], after: RankedCursor | undefined, limit: number) {
+  const positions = choicesOf(words, candidates);
+  if (positions.some((choices) => choices.length === 0)) return [];
+  const rows: RankedRow[] = [];
+  for (const { rank, combos } of combinations(positions)) {
+    const cursorRank = after && { exact: after.exact, typos: after.typos, username: after.username };
+    if (cursorRank && compareRanks(rank, cursorRank) < 0) continue;
+    const keyset = cursorRank && compareRanks(rank, cursorRank) === 0 ? after : undefined;
+    const need = limit + 1 - rows.length;
+    const branches = combos.map((combo) => comboQuery(combo, positions, conditions, keyset, need));
+    const found = await queryRows<RankRow>(
+      db,
+      sql`select * from (${sql.join(branches, sql` union all `)}) as page order by rating desc nulls last, listed_at desc nulls last, listing_id desc nulls last limit ${need}`,
+    );
+    rows.push(...found.map((row) => ({ ...row, rank })));
+    if (rows.length > limit) break;
+  }
   return rows;
 }
-
-const toMatch = (match: RankRow["matches"][number]): SearchMatch => ({
-  field: match.field === 2 ? "location" : "name",
-  word: match.word,
-  length: match.length,
-});
 
 /** Ranked search: every word must match; when nothing matches them all, words are dropped from the end. */
 async function ranked(db: Db, search: ProfileSearch, conditions: SQL[], words: QueryWord[]): Promise<ProfilePage> {
   const after = search.cursor ? decodeCursor(rankedCursorSchema, search.cursor) : undefined;
   let ignored = after?.ignored ?? 0;
-  let rows = ignored < words.length ? await rankedPage(db, firstWords(words, words.length - ignored), search, conditions, after) : [];
-  while (!after && rows.length === 0 && ignored < words.length - 1) {
+  const attempt = async () => {
+    const kept = firstWords(words, words.length - ignored);
+    const candidates = await resolve(db, kept);
+    return { kept, candidates, rows: await rankedPage(db, kept, candidates, conditions, after, search.limit) };
+  };
+  if (ignored >= words.length) return { items: [], nextCursor: null, ignoredWords: [] };
+  let result = await attempt();
+  while (!after && result.rows.length === 0 && ignored < words.length - 1) {
     ignored += 1;
-    rows = await rankedPage(db, firstWords(words, words.length - ignored), search, conditions, undefined);
+    result = await attempt();
   }
+  const { kept, candidates, rows } = result;
   if (rows.length === 0) return { items: [], nextCursor: null, ignoredWords: [] };
 
   const page = rows.slice(0, search.limit);
-  const listed = await db
-    .select({ profile: profiles, user: users })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .where(
-      inArray(
-        profiles.id,
-        page.map((row) => row.listing_id),
+  const userIds = page.map((row) => row.user_id);
+  const [listed, held] = await Promise.all([
+    db
+      .select({ profile: profiles, user: users })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
+      .where(
+        inArray(
+          profiles.id,
+          page.map((row) => row.listing_id),
+        ),
       ),
-    );
+    db
+      .select({ userId: searchPostings.userId, word: searchPostings.word, field: searchPostings.field })
+      .from(searchPostings)
+      .where(
+        and(
+          inArray(searchPostings.userId, userIds),
+          inArray(
+            searchPostings.word,
+            candidates.map((c) => c.word),
+          ),
+        ),
+      ),
+  ]);
   const byId = new Map(listed.map((row) => [row.profile.id, row]));
   const items = page.flatMap((row) => {
     const found = byId.get(row.listing_id);
-    return found ? [{ ...toProfilePost(found.profile, found.user), matches: row.matches.map(toMatch) }] : [];
+    const mine = held.filter((posting) => posting.userId === row.user_id);
+    return found ? [{ ...toProfilePost(found.profile, found.user), matches: matchesOf(mine, kept, candidates) }] : [];
   });
   const last = rows.length > search.limit ? page[page.length - 1] : undefined;
   const nextCursor = last
-    ? encodeCursor({
-        exact: last.exact_n,
-        typos: last.typo_n,
-        username: last.username_n,
-        rating: last.rating ?? -1,
-        listedUs: String(last.listed_us),
-        id: last.listing_id,
-        ignored,
-      } satisfies RankedCursor)
+    ? encodeCursor({ ...last.rank, rating: last.rating, listedAt: last.listed_at, id: last.listing_id, ignored } satisfies RankedCursor)
     : null;
   const allWords = words.map((word) => word.text);
   return { items, nextCursor, ignoredWords: allWords.slice(allWords.length - ignored) };
