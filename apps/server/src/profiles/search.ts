@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
   SLOTS,
@@ -9,11 +9,12 @@ import {
   manilaInstant,
   profileCursorSchema,
   type ProfilePage,
+  type ProfilePost,
   type ProfileSearch,
   type SearchMatch,
 } from "@vam/shared";
 import { queryRows, type Db } from "../db/client.js";
-import { profiles, searchPostings, users } from "../db/schema.js";
+import { profiles, users } from "../db/schema.js";
 import { HOLDING } from "../bookings/slots.js";
 import { decodeCursor, encodeCursor } from "../http/cursor.js";
 import { toProfilePost } from "./serialize.js";
@@ -64,7 +65,53 @@ interface RankRow extends Record<string, unknown> {
   listing_id: string;
   rating: number;
   listed_at: string;
+  /** What the card shows (listingColumns), and the listing's postings of the candidate words. */
+  username: string;
+  first_name: string;
+  last_name: string;
+  avatar: string | null;
+  role: ProfilePost["role"];
+  location: string;
+  skills: string[];
+  salary_rate: number | null;
+  experience: string;
+  availability: string;
+  bio: string | null;
+  rating_average: number | null;
+  review_count: number;
+  member_since: Date | string;
+  title: string;
+  response_time: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  held: { word: string; field: number }[];
 }
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** A ranked row as the card shows it. */
+const toHit = (row: RankRow): ProfilePost => ({
+  id: row.listing_id,
+  userId: row.user_id,
+  title: row.title,
+  username: row.username,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  avatar: row.avatar,
+  role: row.role,
+  location: row.location,
+  skills: row.skills,
+  salaryRate: row.salary_rate,
+  experience: row.experience,
+  availability: row.availability,
+  bio: row.bio,
+  rating: row.rating_average,
+  reviewCount: row.review_count,
+  responseTime: row.response_time,
+  createdAt: iso(row.created_at),
+  updatedAt: iso(row.updated_at),
+  memberSince: iso(row.member_since),
+});
 
 /** How a listing holds a query word: exactly or not, with how many typos, in a username (else a name or the place). */
 interface Option {
@@ -309,9 +356,19 @@ async function rankedPage(db: Db, words: QueryWord[], candidates: Candidate[], c
     const keyset = cursorRank && compareRanks(rank, cursorRank) === 0 ? after : undefined;
     const need = limit + 1 - rows.length;
     const branches = combos.map((combo) => comboQuery(combo, positions, conditions, keyset, need));
+    // One round trip: the page's rows in rank order, with what the cards show and the words they hold.
     const found = await queryRows<RankRow>(
       db,
-      sql`select * from (${sql.join(branches, sql` union all `)}) as page order by rating desc nulls last, listed_at desc nulls last, listing_id desc nulls last limit ${need}`,
+      sql`select page.*, u.username, u.first_name, u.last_name, u.avatar, u.role, u.location, u.skills, u.salary_rate, u.experience,
+                 u.availability, u.bio, u.rating_average, u.review_count, u.created_at as member_since, l.title, l.response_time,
+                 l.created_at, l.updated_at,
+                 (select coalesce(json_agg(json_build_object('word', x.word, 'field', x.field)), '[]') from search_postings x
+                   where x.user_id = page.user_id and x.word = any(${sql.param(candidates.map((c) => c.word))}::text[])) as held
+            from (select * from (${sql.join(branches, sql` union all `)}) as ranked
+                   order by rating desc nulls last, listed_at desc nulls last, listing_id desc nulls last limit ${need}) as page
+            join users u on u.id = page.user_id
+            join profiles l on l.id = page.listing_id
+           order by page.rating desc nulls last, page.listed_at desc nulls last, page.listing_id desc nulls last`,
     );
     rows.push(...found.map((row) => ({ ...row, rank })));
     if (rows.length > limit) break;
@@ -338,37 +395,7 @@ async function ranked(db: Db, search: ProfileSearch, conditions: SQL[], words: Q
   if (rows.length === 0) return { items: [], nextCursor: null, ignoredWords: [] };
 
   const page = rows.slice(0, search.limit);
-  const userIds = page.map((row) => row.user_id);
-  const [listed, held] = await Promise.all([
-    db
-      .select({ profile: profiles, user: users })
-      .from(profiles)
-      .innerJoin(users, eq(users.id, profiles.userId))
-      .where(
-        inArray(
-          profiles.id,
-          page.map((row) => row.listing_id),
-        ),
-      ),
-    db
-      .select({ userId: searchPostings.userId, word: searchPostings.word, field: searchPostings.field })
-      .from(searchPostings)
-      .where(
-        and(
-          inArray(searchPostings.userId, userIds),
-          inArray(
-            searchPostings.word,
-            candidates.map((c) => c.word),
-          ),
-        ),
-      ),
-  ]);
-  const byId = new Map(listed.map((row) => [row.profile.id, row]));
-  const items = page.flatMap((row) => {
-    const found = byId.get(row.listing_id);
-    const mine = held.filter((posting) => posting.userId === row.user_id);
-    return found ? [{ ...toProfilePost(found.profile, found.user), matches: matchesOf(mine, kept, candidates) }] : [];
-  });
+  const items = page.map((row) => ({ ...toHit(row), matches: matchesOf(row.held, kept, candidates) }));
   const last = rows.length > search.limit ? page[page.length - 1] : undefined;
   const nextCursor = last
     ? encodeCursor({ ...last.rank, rating: last.rating, listedAt: last.listed_at, id: last.listing_id, ignored } satisfies RankedCursor)
