@@ -189,7 +189,7 @@ const holds = (field: number, words: string[]) =>
  * and date order from the rank index), each checked to hold the other words, and to hold no
  * better match for any word (it is then listed under that better rank instead).
  */
-function comboQuery(combo: Choice[], positions: Choice[][], conditions: SQL[], after: RankedCursor | undefined, limit: number): SQL {
+function comboQuery(combo: Choice[], positions: Choice[][], conditions: SQL[], after: RankedCursor | undefined, limit: number, ordinal: number): SQL {
   const driver = combo.reduce((rarest, choice) => (choice.uses < rarest.uses ? choice : rarest));
   const checks: SQL[] = [];
   for (const choice of combo) {
@@ -202,7 +202,7 @@ function comboQuery(combo: Choice[], positions: Choice[][], conditions: SQL[], a
   if (conditions.length > 0) checks.push(sql`exists (select 1 from users where users.id = d.user_id and ${and(...conditions)})`);
   if (after) checks.push(sql`(d.rating, d.listed_at, d.listing_id) < (${after.rating}::real, ${after.listedAt}::timestamptz, ${after.id}::uuid)`);
   const words = driver.words.length === 1 ? sql`d.word = ${driver.words[0]}` : sql`d.word = any(${sql.param(driver.words)}::text[])`;
-  return sql`(select d.user_id, d.listing_id, d.rating, to_char(d.listed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as listed_at
+  return sql`(select ${ordinal}::int as ordinal, d.user_id, d.listing_id, d.rating, to_char(d.listed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as listed_at
     from search_postings d where ${words} and d.field = ${driver.field} ${sql.join(
       checks.map((check) => sql` and ${check}`),
       sql``,
@@ -349,31 +349,39 @@ interface RankedRow extends RankRow {
 async function rankedPage(db: Db, words: QueryWord[], candidates: Candidate[], conditions: SQL[], after: RankedCursor | undefined, limit: number) {
   const positions = choicesOf(words, candidates);
   if (positions.some((choices) => choices.length === 0)) return [];
+  const cursorRank = after && { exact: after.exact, typos: after.typos, username: after.username };
+  const ranks = combinations(positions).filter(({ rank }) => !cursorRank || compareRanks(rank, cursorRank) >= 0);
+  const branchesOf = (group: (typeof ranks)[number], ordinal: number, need: number) => {
+    const keyset = cursorRank && compareRanks(group.rank, cursorRank) === 0 ? after : undefined;
+    return group.combos.map((combo) => comboQuery(combo, positions, conditions, keyset, need, ordinal));
+  };
+  // One round trip for the best rank (it usually fills the page), then one for all the others.
   const rows: RankedRow[] = [];
-  for (const { rank, combos } of combinations(positions)) {
-    const cursorRank = after && { exact: after.exact, typos: after.typos, username: after.username };
-    if (cursorRank && compareRanks(rank, cursorRank) < 0) continue;
-    const keyset = cursorRank && compareRanks(rank, cursorRank) === 0 ? after : undefined;
+  for (const [from, to] of [
+    [0, 1],
+    [1, ranks.length],
+  ] as const) {
     const need = limit + 1 - rows.length;
-    const branches = combos.map((combo) => comboQuery(combo, positions, conditions, keyset, need));
-    // One round trip: the page's rows in rank order, with what the cards show and the words they hold.
-    const found = await queryRows<RankRow>(
-      db,
-      sql`select page.*, u.username, u.first_name, u.last_name, u.avatar, u.role, u.location, u.skills, u.salary_rate, u.experience,
-                 u.availability, u.bio, u.rating_average, u.review_count, u.created_at as member_since, l.title, l.response_time,
-                 l.created_at, l.updated_at,
-                 (select coalesce(json_agg(json_build_object('word', x.word, 'field', x.field)), '[]') from search_postings x
-                   where x.user_id = page.user_id and x.word = any(${sql.param(candidates.map((c) => c.word))}::text[])) as held
-            from (select * from (${sql.join(branches, sql` union all `)}) as ranked
-                   order by rating desc nulls last, listed_at desc nulls last, listing_id desc nulls last limit ${need}) as page
-            join users u on u.id = page.user_id
-            join profiles l on l.id = page.listing_id
-           order by page.rating desc nulls last, page.listed_at desc nulls last, page.listing_id desc nulls last`,
-    );
-    rows.push(...found.map((row) => ({ ...row, rank })));
-    if (rows.length > limit) break;
+    const branches = ranks.slice(from, to).flatMap((group, i) => branchesOf(group, from + i, need));
+    if (branches.length === 0 || need <= 0) break;
+    const found = await queryRows<RankRow & { ordinal: number }>(db, pageQuery(branches, need, candidates));
+    rows.push(...found.map((row) => ({ ...row, rank: ranks[row.ordinal]!.rank })));
   }
   return rows;
+}
+
+/** The page's rows in rank order, with what the cards show and the words they hold. */
+function pageQuery(branches: SQL[], need: number, candidates: Candidate[]): SQL {
+  const order = sql`ordinal, rating desc nulls last, listed_at desc nulls last, listing_id desc nulls last`;
+  return sql`select page.*, u.username, u.first_name, u.last_name, u.avatar, u.role, u.location, u.skills, u.salary_rate, u.experience,
+                    u.availability, u.bio, u.rating_average, u.review_count, u.created_at as member_since, l.title, l.response_time,
+                    l.created_at, l.updated_at,
+                    (select coalesce(json_agg(json_build_object('word', x.word, 'field', x.field)), '[]') from search_postings x
+                      where x.user_id = page.user_id and x.word = any(${sql.param(candidates.map((c) => c.word))}::text[])) as held
+               from (select * from (${sql.join(branches, sql` union all `)}) as ranked order by ${order} limit ${need}) as page
+               join users u on u.id = page.user_id
+               join profiles l on l.id = page.listing_id
+              order by ${order}`;
 }
 
 /** Ranked search: every word must match; when nothing matches them all, words are dropped from the end. */
