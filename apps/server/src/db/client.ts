@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { SQL } from "drizzle-orm";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
@@ -71,6 +72,14 @@ async function openPglite(dir: string | undefined): Promise<Database> {
 
 /** The rows of a hand-written query (both drivers answer `{ rows }`), typed as the caller's columns. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    // A named statement per query text: each connection parses and plans it once.
+    const { sql: text, params } = (db as unknown as { dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
+    const name = `q${createHash("sha1").update(text).digest("base64url").slice(0, 16)}`;
+    const result = await client.query({ name, text, values: params });
+    return result.rows as T[];
+  }
   const result = (await db.execute(query)) as { rows: T[] };
   return result.rows;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
   SLOTS,
@@ -17,7 +17,6 @@ import { queryRows, type Db } from "../db/client.js";
 import { profiles, users } from "../db/schema.js";
 import { HOLDING } from "../bookings/slots.js";
 import { decodeCursor, encodeCursor } from "../http/cursor.js";
-import { toProfilePost } from "./serialize.js";
 import { matchSkills } from "./skill-match.js";
 import { allowanceOf, deletions, queryWords, wordMatch } from "./search-words.js";
 
@@ -60,12 +59,11 @@ const rankedCursorSchema = z.strictObject({
   ignored: z.number().int().min(0).max(10),
 });
 
-interface RankRow extends Record<string, unknown> {
+/** A listing as a card shows it (CARD_COLUMNS), with its time to the microsecond for the cursor. */
+interface CardRow extends Record<string, unknown> {
   user_id: string;
   listing_id: string;
-  rating: number;
   listed_at: string;
-  /** What the card shows (listingColumns), and the listing's postings of the candidate words. */
   username: string;
   first_name: string;
   last_name: string;
@@ -84,13 +82,23 @@ interface RankRow extends Record<string, unknown> {
   response_time: string;
   created_at: Date | string;
   updated_at: Date | string;
+}
+
+/** A ranked listing: its rating as ranked, and the candidate words it holds (for the highlight). */
+interface RankRow extends CardRow {
+  rating: number;
   held: { word: string; field: number }[];
 }
+
+/** What a card shows, from `users` and `profiles` (toHit reads them). */
+const CARD_COLUMNS = sql.raw(`users.username, users.first_name, users.last_name, users.avatar, users.role, users.location, users.skills,
+  users.salary_rate, users.experience, users.availability, users.bio, users.rating_average, users.review_count,
+  users.created_at as member_since, profiles.title, profiles.response_time, profiles.created_at, profiles.updated_at`);
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** A ranked row as the card shows it. */
-const toHit = (row: RankRow): ProfilePost => ({
+const toHit = (row: CardRow): ProfilePost => ({
   id: row.listing_id,
   userId: row.user_id,
   title: row.title,
@@ -324,16 +332,17 @@ async function newestFirst(db: Db, search: ProfileSearch, conditions: SQL[]): Pr
     const after = decodeCursor(profileCursorSchema, search.cursor);
     where.push(sql`(${profiles.createdAt}, ${profiles.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
   }
-  const rows = await db
-    .select({ profile: profiles, user: users })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .where(and(...where))
-    .orderBy(desc(profiles.createdAt), desc(profiles.id))
-    .limit(search.limit + 1);
-  const items = rows.slice(0, search.limit).map((row) => ({ ...toProfilePost(row.profile, row.user), matches: [] }));
-  const last = rows.length > search.limit ? rows[search.limit - 1]!.profile : undefined;
-  return { items, nextCursor: last ? encodeCursor({ createdAt: last.createdAt.toISOString(), id: last.id }) : null, ignoredWords: [] };
+  const rows = await queryRows<CardRow>(
+    db,
+    sql`select profiles.id as listing_id, profiles.user_id, ${CARD_COLUMNS},
+               to_char(profiles.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as listed_at
+          from profiles join users on users.id = profiles.user_id
+         where ${and(...where)}
+         order by profiles.created_at desc, profiles.id desc limit ${search.limit + 1}`,
+  );
+  const items = rows.slice(0, search.limit).map((row) => ({ ...toHit(row), matches: [] }));
+  const last = rows.length > search.limit ? rows[search.limit - 1] : undefined;
+  return { items, nextCursor: last ? encodeCursor({ createdAt: last.listed_at, id: last.listing_id }) : null, ignoredWords: [] };
 }
 
 type RankedCursor = z.infer<typeof rankedCursorSchema>;
@@ -373,14 +382,12 @@ async function rankedPage(db: Db, words: QueryWord[], candidates: Candidate[], c
 /** The page's rows in rank order, with what the cards show and the words they hold. */
 function pageQuery(branches: SQL[], need: number, candidates: Candidate[]): SQL {
   const order = sql`ordinal, rating desc nulls last, listed_at desc nulls last, listing_id desc nulls last`;
-  return sql`select page.*, u.username, u.first_name, u.last_name, u.avatar, u.role, u.location, u.skills, u.salary_rate, u.experience,
-                    u.availability, u.bio, u.rating_average, u.review_count, u.created_at as member_since, l.title, l.response_time,
-                    l.created_at, l.updated_at,
+  return sql`select page.*, ${CARD_COLUMNS},
                     (select coalesce(json_agg(json_build_object('word', x.word, 'field', x.field)), '[]') from search_postings x
                       where x.user_id = page.user_id and x.word = any(${sql.param(candidates.map((c) => c.word))}::text[])) as held
                from (select * from (${sql.join(branches, sql` union all `)}) as ranked order by ${order} limit ${need}) as page
-               join users u on u.id = page.user_id
-               join profiles l on l.id = page.listing_id
+               join users on users.id = page.user_id
+               join profiles on profiles.id = page.listing_id
               order by ${order}`;
 }
 
