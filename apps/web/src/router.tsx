@@ -217,6 +217,7 @@ const appRoutes: RouteObject[] = [
             lazy: async () => ({ loader: (await bookingsDataModule()).paymentLoader }),
           },
           { path: "profiles/page", lazy: async () => ({ loader: (await profilesDataModule()).profilePageLoader }) },
+          { path: "profiles/suggest", lazy: async () => ({ loader: (await profilesDataModule()).profileSuggestLoader }) },
           { path: "profiles/listings/:id", lazy: async () => ({ action: (await profilesDataModule()).deleteListingAction }) },
           { path: "bookings/:id", lazy: async () => ({ action: (await bookingsDataModule()).bookingAction }) },
           { path: "gallery", lazy: async () => ({ action: (await galleryDataModule()).galleryAction }) },

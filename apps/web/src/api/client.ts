@@ -38,8 +38,11 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** Sends a request; an answer with an error status becomes an ApiError, no answer a NoResponseError. */
-async function send(method: Method, path: string, body?: unknown): Promise<Response> {
+/**
+ * Sends a request; an answer with an error status becomes an ApiError, no answer a NoResponseError.
+ * A request cancelled through `signal` (a newer one replaced it) rejects with the signal's reason, unlogged.
+ */
+async function send(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json", ...authHeaders() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
 
@@ -50,8 +53,10 @@ async function send(method: Method, path: string, body?: unknown): Promise<Respo
       headers,
       credentials: "include",
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
     });
   } catch (error) {
+    if (signal?.aborted) throw signal.reason;
     console.error("API error", { path, message: String(error) });
     throw new NoResponseError(error);
   }
@@ -59,8 +64,8 @@ async function send(method: Method, path: string, body?: unknown): Promise<Respo
   return response;
 }
 
-async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  return (await readBody(await send(method, path, body))) as T;
+async function request<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  return (await readBody(await send(method, path, body, signal))) as T;
 }
 
 /** A file the server sends (e.g. a calendar file): its content and the name the server gave it. */
@@ -72,7 +77,7 @@ async function file(path: string): Promise<{ blob: Blob; fileName: string | null
 
 export const api = {
   file,
-  get: <T>(path: string) => request<T>("GET", path),
+  get: <T>(path: string, options?: { signal?: AbortSignal }) => request<T>("GET", path, undefined, options?.signal),
   post: <T>(path: string, body?: unknown) => request<T>("POST", path, body),
   put: <T>(path: string, body?: unknown) => request<T>("PUT", path, body),
   delete: <T>(path: string) => request<T>("DELETE", path),

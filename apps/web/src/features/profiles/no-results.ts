@@ -1,9 +1,9 @@
-import type { ProfileSearch } from "./profiles-api";
+import type { ProfileSearch } from "./profile-search";
 
 /** What an empty result says, naming the first search criterion present. */
 export function noResultsMessage({ userName, location, skills }: ProfileSearch): string {
   if (userName) return `No users found with the name "${userName}"`;
   if (location) return `No users found in location "${location}"`;
-  if (skills) return `No users found with the skill "${skills}"`;
+  if (skills.length > 0) return `No users found with the skill "${skills.join(", ")}"`;
   return "No profiles found";
 }

@@ -1,6 +1,7 @@
 import type { ProfilePage } from "@vam/shared";
 import type { LoaderFunctionArgs } from "react-router";
-import { fetchProfilePage, isFiltered, searchFromUrl, type ProfileSearch } from "./profiles-api";
+import { fetchProfilePage } from "./profiles-api";
+import { isFiltered, searchFromUrl, type ProfileSearch } from "./profile-search";
 
 interface ProfileListData {
   search: ProfileSearch;

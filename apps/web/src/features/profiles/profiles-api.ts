@@ -1,27 +1,19 @@
-import type { ProfilePage, ProjectPost, UserProfile } from "@vam/shared";
+import type { ProfilePage, ProjectPost, SuggestQuery, UserProfile } from "@vam/shared";
 import { api } from "../../api/client";
+import { searchQuery, type ProfileSearch } from "./profile-search";
 
-/** The search criteria of the profile list, as read from the URL. */
-export interface ProfileSearch {
-  userName?: string;
-  location?: string;
-  skills?: string;
-}
-
-export function searchFromUrl(params: URLSearchParams): ProfileSearch {
-  const value = (name: keyof ProfileSearch) => params.get(name)?.trim() || undefined;
-  return { userName: value("userName"), location: value("location"), skills: value("skills") };
-}
-
-export function isFiltered(search: ProfileSearch): boolean {
-  return Boolean(search.userName || search.location || search.skills);
-}
-
-export function fetchProfilePage(search: ProfileSearch, cursor?: string): Promise<ProfilePage> {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries({ ...search, cursor })) if (value) query.set(name, value);
-  const qs = query.toString();
+export function fetchProfilePage(search: ProfileSearch, cursor?: string | null): Promise<ProfilePage> {
+  const qs = searchQuery(search, cursor).toString();
   return api.get<ProfilePage>(`/profiles/posts${qs ? `?${qs}` : ""}`);
+}
+
+/** Which field a suggestion completes: the Name field ("name") or the Where field ("place"). */
+export type SuggestField = SuggestQuery["field"];
+
+/** Up to 8 values for the field, each the whole text to put in it; `signal` cancels a request that a newer one replaced. */
+export async function fetchSuggestions(field: SuggestField, q: string, signal?: AbortSignal): Promise<string[]> {
+  const answer = await api.get<{ suggestions: string[] }>(`/profiles/suggest?${new URLSearchParams({ field, q }).toString()}`, { signal });
+  return answer.suggestions;
 }
 
 export function deleteListing(listingId: string): Promise<unknown> {

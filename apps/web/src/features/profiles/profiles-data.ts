@@ -1,16 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { attempt } from "../../lib/actions";
-import { deleteListing, fetchProfilePage, type ProfileSearch } from "./profiles-api";
+import { deleteListing, fetchProfilePage, fetchSuggestions } from "./profiles-api";
+import { searchFromUrl, searchQuery, type ProfileSearch } from "./profile-search";
 
-/** `/data/profiles/page?userName=&location=&skills=&cursor=`: the next page of a profile search. */
+/** `/data/profiles/page?userName=&location=&skills=&date=&slot=&cursor=`: the next page of a profile search. */
 export function profilePageLoader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const search = {
-    userName: params.get("userName") ?? undefined,
-    location: params.get("location") ?? undefined,
-    skills: params.get("skills") ?? undefined,
-  };
-  return attempt(() => fetchProfilePage(search, params.get("cursor") ?? undefined), "Could not load more profiles.");
+  return attempt(() => fetchProfilePage(searchFromUrl(params), params.get("cursor")), "Could not load more profiles.");
+}
+
+/**
+ * `/data/profiles/suggest?field=name|place&q=`: what to offer under the Name or the Where field
+ * (the address is `profileSuggestHref`). A newer load aborts this one, and its request with it.
+ */
+export function profileSuggestLoader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const field = params.get("field") === "place" ? "place" : "name";
+  return attempt(() => fetchSuggestions(field, params.get("q") ?? "", request.signal), "Could not load suggestions.");
 }
 
 /** `DELETE /data/profiles/listings/:id`: the owner deletes their listing; a refusal is the spec's alert. Then the list's loader runs again. */
@@ -22,9 +28,7 @@ export async function deleteListingAction({ params }: ActionFunctionArgs) {
 
 /** `/data/profiles/page`: the search's page after `cursor`. */
 export function profilePageHref(search: ProfileSearch, cursor: string | null): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries({ ...search, cursor })) if (value) query.set(name, value);
-  return `/data/profiles/page?${query.toString()}`;
+  return `/data/profiles/page?${searchQuery(search, cursor).toString()}`;
 }
 
 /** `DELETE /data/profiles/listings/:id`: the owner deletes their listing. */

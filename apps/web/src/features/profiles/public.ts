@@ -4,3 +4,5 @@
  */
 export { SkillList } from "./SkillList";
 export { fetchUserProjects } from "./profiles-api";
+export type { SuggestField } from "./profiles-api";
+export { profileSuggestHref } from "./suggest-href";

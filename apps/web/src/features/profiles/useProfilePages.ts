@@ -1,6 +1,6 @@
 import type { ProfilePage, ProfilePost } from "@vam/shared";
 import { usePages } from "../../lib/usePages";
-import type { ProfileSearch } from "./profiles-api";
+import type { ProfileSearch } from "./profile-search";
 import { profilePageHref } from "./profiles-data";
 
 interface ProfilePages {
