@@ -1,6 +1,7 @@
+import { MSG } from "@vam/shared";
 import { Link, useLoaderData, useLocation, useNavigation } from "react-router";
 import { Spinner } from "../../components/Spinner";
-import { SearchBar } from "../search/public";
+import { SearchBar, SearchFilters } from "../search/public";
 import { ProfileResults } from "./ProfileResults";
 import type { profileListLoader } from "./profile-list-loader";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
@@ -33,7 +34,9 @@ export default function ProfileListPage() {
           </Link>
         )}
       </div>
-      <SearchBar />
+      <SearchBar>
+        <SearchFilters />
+      </SearchBar>
 
       {searching ? (
         <div role="status" className="flex flex-col items-center gap-3 py-16 text-slate-400">
@@ -46,7 +49,14 @@ export default function ProfileListPage() {
           <p className="mt-2 text-slate-400">Please try again or contact support if the problem persists.</p>
         </div>
       ) : (
-        <ProfileResults key={keyOf(page)} first={page} search={search} />
+        <>
+          {page.ignoredWords.length > 0 && (
+            <p role="status" className="rounded-xl border border-amber-400/30 bg-amber-400/10 px-4 py-3 text-sm text-amber-100">
+              {MSG.searchIgnoredWords(page.ignoredWords)}
+            </p>
+          )}
+          <ProfileResults key={keyOf(page)} first={page} search={search} />
+        </>
       )}
     </div>
   );

@@ -1,14 +1,25 @@
 import MapPin from "lucide-react/icons/map-pin";
 import Search from "lucide-react/icons/search";
 import User from "lucide-react/icons/user";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { SuggestField } from "./SuggestField";
+
+/** The filters' values: from the form where it shows them (`SearchFilters`), else kept from the address. */
+function filterValues(form: HTMLFormElement, url: URLSearchParams) {
+  const values = form.elements.namedItem("date") ? new FormData(form) : url;
+  const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+  const date = text(values.get("date"));
+  return { skills: values.getAll("skills").map(text).filter(Boolean), date, slot: date ? text(values.get("slot")) : "" };
+}
 
 /**
- * Name and place search. On the landing page it leads to the profile list; elsewhere it
- * updates the current page's query (userName, location, skills — only non-empty values).
+ * Name and place search, with suggestions as one types. On the landing page it leads to the
+ * profile list; elsewhere it updates the current page's query (userName, location, and the
+ * filters' skills, date and slot; only non-empty values). `children`: the filters, shown under the
+ * fields (the profile list's `SearchFilters`), with the Search button after them.
  */
-export function SearchBar() {
+export function SearchBar({ children }: { children?: ReactNode }) {
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -27,56 +38,58 @@ export function SearchBar() {
     const query = new URLSearchParams();
     if (userName.trim()) query.set("userName", userName.trim());
     if (location.trim()) query.set("location", location.trim());
-    for (const skill of searchParams.getAll("skills")) if (skill.trim()) query.append("skills", skill);
+    const { skills, date, slot } = filterValues(event.currentTarget, searchParams);
+    for (const skill of skills) query.append("skills", skill);
+    if (date) query.set("date", date);
+    if (slot) query.set("slot", slot);
     const target = pathname === "/home" ? "/profile/list" : pathname;
     const search = query.toString();
     void navigate(search ? `${target}?${search}` : target);
   };
+
+  /** The Search button: beside the fields, or after the filters where they are shown. */
+  const button = (
+    <button type="submit" className={children ? "btn-primary col-span-2 h-10 px-6 sm:ml-auto" : "btn-primary h-12 px-6"}>
+      <Search aria-hidden="true" className="size-4" />
+      Search
+    </button>
+  );
 
   return (
     <form
       role="search"
       aria-label="Search assistants"
       onSubmit={onSubmit}
-      className="flex w-full flex-col gap-2 rounded-2xl border border-slate-700 bg-slate-900/90 p-2 shadow-lg shadow-black/30 sm:flex-row sm:items-end"
+      className="w-full space-y-2 rounded-2xl border border-slate-700 bg-slate-900/90 p-2 shadow-lg shadow-black/30"
     >
-      <SearchField label="Name" placeholder="Enter name" icon={User} value={userName} onChange={setUserName} />
-      <div aria-hidden="true" className="hidden w-px self-stretch bg-slate-700 sm:block" />
-      <SearchField label="Where" placeholder="Anywhere" icon={MapPin} value={location} onChange={setLocation} />
-      <button type="submit" className="btn-primary h-12 px-6">
-        <Search aria-hidden="true" className="size-4" />
-        Search
-      </button>
-    </form>
-  );
-}
-
-interface SearchFieldProps {
-  label: string;
-  placeholder: string;
-  icon: typeof User;
-  value: string;
-  onChange: (value: string) => void;
-}
-
-function SearchField({ label, placeholder, icon: Icon, value, onChange }: SearchFieldProps) {
-  const id = useId();
-  return (
-    <div className="flex-1 rounded-xl px-3 py-1.5 focus-within:bg-slate-800/60 focus-within:ring-2 focus-within:ring-teal-400/60">
-      <label htmlFor={id} className="block text-xs font-semibold tracking-wide text-slate-300">
-        {label}
-      </label>
-      <div className="flex items-center gap-2">
-        <Icon aria-hidden="true" className="size-4 text-slate-500" />
-        <input
-          id={id}
-          type="text"
-          value={value}
-          placeholder={placeholder}
-          onChange={(event) => onChange(event.target.value)}
-          className="w-full bg-transparent py-1 text-sm text-slate-100 placeholder:text-slate-400 focus-visible:outline-none"
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <SuggestField
+          field="name"
+          label="Name"
+          listLabel="Suggested people"
+          placeholder="Enter name"
+          icon={User}
+          value={userName}
+          onChange={setUserName}
         />
+        <div aria-hidden="true" className="hidden w-px self-stretch bg-slate-700 sm:block" />
+        <SuggestField
+          field="place"
+          label="Where"
+          listLabel="Suggested places"
+          placeholder="Anywhere"
+          icon={MapPin}
+          value={location}
+          onChange={setLocation}
+        />
+        {!children && button}
       </div>
-    </div>
+      {children && (
+        <div className="grid grid-cols-2 gap-3 border-t border-slate-800 px-3 pt-3 pb-1 sm:flex sm:flex-wrap sm:items-end">
+          {children}
+          {button}
+        </div>
+      )}
+    </form>
   );
 }
