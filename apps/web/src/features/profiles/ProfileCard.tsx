@@ -1,16 +1,18 @@
-import type { ProfilePost } from "@vam/shared";
+import type { ProfilePost, SearchMatch } from "@vam/shared";
 import MapPin from "lucide-react/icons/map-pin";
 import Sparkles from "lucide-react/icons/sparkles";
 import { useId, useState } from "react";
 import { IconText } from "../../components/IconText";
 import { UserAvatar } from "../../components/UserAvatar";
 import { RatingSummary } from "../reviews/public";
+import { Highlighted } from "./Highlighted";
 import { ProfileModal } from "./ProfileModal";
 import { RoleBadge } from "./RoleBadge";
 import { skillsSummary } from "./skills-summary";
 
 interface ProfileCardProps {
-  post: ProfilePost;
+  /** The listing, and what a name or place search matched of it (marked in the name and the place). */
+  post: ProfilePost & { matches?: readonly SearchMatch[] };
 }
 
 /** A listing of the profile list; deleted from its modal, it leaves the list when the list's loader runs again. */
@@ -18,17 +20,18 @@ export function ProfileCard({ post }: ProfileCardProps) {
   const nameId = useId();
   const [open, setOpen] = useState(false);
   const fullName = `${post.firstName} ${post.lastName}`;
+  const matched = (field: SearchMatch["field"]) => post.matches?.filter((match) => match.field === field) ?? [];
 
   return (
     <article aria-labelledby={nameId} className="card flex w-full flex-col items-center gap-3 p-5 text-center">
       <UserAvatar src={post.avatar} alt="" className="size-24" />
       <RoleBadge role={post.role} />
       <h2 id={nameId} className="text-lg font-semibold text-white">
-        {fullName}
+        <Highlighted text={fullName} matches={matched("name")} />
       </h2>
       <RatingSummary rating={post.rating} reviewCount={post.reviewCount} />
       <IconText icon={MapPin} iconClassName="text-teal-400" className="text-sm text-slate-400">
-        {post.location || "Location not specified"}
+        {post.location ? <Highlighted text={post.location} matches={matched("location")} /> : "Location not specified"}
       </IconText>
       <IconText icon={Sparkles} iconClassName="text-teal-400" className="text-sm text-slate-300">
         {skillsSummary(post.skills)}
