@@ -75,7 +75,9 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const client = (db as unknown as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
     // A named statement per query text: each connection parses and plans it once.
-    const { sql: text, params } = (db as unknown as { dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
+    const { sql: text, params } = (db as unknown as { dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(
+      query,
+    );
     const name = `q${createHash("sha1").update(text).digest("base64url").slice(0, 16)}`;
     const result = await client.query({ name, text, values: params });
     return result.rows as T[];

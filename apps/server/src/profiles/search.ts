@@ -230,7 +230,9 @@ function matchesOf(held: { word: string; field: number }[], words: QueryWord[], 
         if (!bestOption || compareOptions(option, bestOption) < 0) best = { candidate, field: posting.field };
       }
     }
-    return best ? [{ field: best.field === 2 ? ("location" as const) : ("name" as const), word: best.candidate.word, length: best.candidate.length }] : [];
+    return best
+      ? [{ field: best.field === 2 ? ("location" as const) : ("name" as const), word: best.candidate.word, length: best.candidate.length }]
+      : [];
   });
 }
 
