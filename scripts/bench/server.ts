@@ -1,10 +1,11 @@
 // The real server plus one bare JSON route, to compare the search against the framework's floor.
+import path from "node:path";
 import { loadConfig } from "../../apps/server/src/config.js";
 import { buildApp } from "../../apps/server/src/app.js";
 import { openDatabase } from "../../apps/server/src/db/client.js";
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: "warn", NODE_ENV: "production" });
-const database = await openDatabase({ url: config.databaseUrl, poolSize: 20 });
+const database = await openDatabase({ url: config.databaseUrl, poolSize: 20, pgliteDir: path.join(config.dataDir, "db") });
 const app = await buildApp({ config, database });
 app.get("/bench/bare", async () => ({ ok: true }));
 await app.listen({ port: config.port, host: "127.0.0.1" });
