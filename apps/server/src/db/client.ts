@@ -51,6 +51,10 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     max,
     options: CONNECTION_OPTIONS,
   });
+  // An idle connection the server ends (a restart, an administrator, a test dropping its
+  // database) is an "error" event on the pool; unhandled, it would end the process. The pool
+  // drops that connection and opens another on the next query; a query in flight still fails.
+  pool.on("error", () => {});
   const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
