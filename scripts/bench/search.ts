@@ -4,6 +4,7 @@
 //
 //   BENCH_LISTINGS (100,000)  BENCH_CLIENTS (50)  BENCH_SECONDS (10)  BENCH_PORT (3999)
 //   BENCH_DB=pglite           the embedded database instead of the PostgreSQL of DATABASE_URL
+//   BENCH_CACHE_ON=0          only the cache-off passes
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -172,10 +173,12 @@ async function main() {
   await database.close();
 
   const all = shapes();
-  const passes = [
-    ["search cache off", "0"],
-    ["search cache on (10 s)", "10"],
-  ] as const;
+  const passes = (
+    [
+      ["search cache off", "0"],
+      ["search cache on (10 s)", "10"],
+    ] as const
+  ).slice(0, process.env.BENCH_CACHE_ON === "0" ? 1 : 2);
   for (const [mode, cacheSeconds] of passes) {
     const server = await startBenchServer({ ...env, PORT: String(PORT), SEARCH_CACHE_SECONDS: cacheSeconds, AUTH_RATE_LIMIT_PER_MINUTE: "100000" });
     try {
