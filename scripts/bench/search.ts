@@ -15,6 +15,7 @@ import { rebuildSearchIndex } from "../../apps/server/src/profiles/search-index.
 import { freshDatabase, startBenchServer, stopBenchServer } from "./cluster.js";
 import { load } from "./load.js";
 import { CITIES, FIRST_NAMES, LAST_NAMES, PROVINCES } from "./ph-vocabulary.js";
+import { seeded } from "./seeded.js";
 
 const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const PGLITE = process.env.BENCH_DB === "pglite";
@@ -25,17 +26,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 3999);
 const BASE = `http://127.0.0.1:${PORT}`;
 const PATHS_PER_SHAPE = 20_000;
 
-/** Seeded, so that two runs send the same queries. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const next = random(2026);
-const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+/** Seeded: the same data set and queries on every run. */
+const { next, pick } = seeded(2026);
 const LETTERS = "abcdefghiklmnoprstuy";
 
 /** One typo inside the word (never its first letter): a letter inserted, deleted, replaced, or two neighbours swapped. */
@@ -77,10 +69,10 @@ async function seed(database: Database) {
   await db.execute(sql`insert into profiles (user_id, title, created_at, updated_at)
                        select id, first_name || ' ' || last_name || ' Profile', created_at, created_at from users`);
   await db.execute(sql`alter table profiles enable trigger profiles_search`);
-  const seeded = performance.now();
+  const loaded = performance.now();
   await rebuildSearchIndex(db);
   await db.execute(sql`analyze`);
-  return { seed: (seeded - started) / 1000, index: (performance.now() - seeded) / 1000 };
+  return { seed: (loaded - started) / 1000, index: (performance.now() - loaded) / 1000 };
 }
 
 function shapes(): [string, string[]][] {

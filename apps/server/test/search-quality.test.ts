@@ -3,6 +3,7 @@ import type { ProfilePage } from "@vam/shared";
 import { profiles, users } from "../src/db/schema.js";
 import { typoAllowance, typos } from "../src/profiles/search-words.js";
 import { CITIES, FIRST_NAMES, LAST_NAMES, PROVINCES } from "../../../scripts/bench/ph-vocabulary.js";
+import { seeded } from "../../../scripts/bench/seeded.js";
 import { startTestServer, type TestServer } from "./helpers/server.js";
 
 /*
@@ -16,17 +17,8 @@ import { startTestServer, type TestServer } from "./helpers/server.js";
 const LISTINGS = 1500;
 const QUERIES = 300;
 
-/** A small seeded generator (mulberry32): the same data set and queries on every run. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const next = random(13);
-const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+/** Seeded: the same data set and queries on every run. */
+const { next, pick } = seeded(13);
 const LETTERS = "abcdefghijklmnoprstuvwy";
 
 type Typo = "insert" | "delete" | "replace" | "swap";
