@@ -1,17 +1,15 @@
 // npm run bench:search — the profile search over HTTP under concurrent clients, on listings
 // named and placed from a realistic vocabulary, with queries drawn from it so that they rarely
-// repeat. Cache off first (what a visitor typing something new feels), then cache on.
+// repeat. The server keeps no answers (decision 0014): every figure is a search computed anew.
 //
 //   BENCH_LISTINGS (100,000)  BENCH_CLIENTS (50)  BENCH_SECONDS (10)  BENCH_PORT (3999)
 //   BENCH_DB=pglite           the embedded database instead of the PostgreSQL of DATABASE_URL
-//   BENCH_CACHE_ON=0          only the cache-off passes
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { SKILL_OPTIONS, weekdayAhead } from "@vam/shared";
 import { openDatabase, type Database } from "../../apps/server/src/db/client.js";
-import { rebuildSearchIndex } from "../../apps/server/src/profiles/search-index.js";
 import { freshDatabase, startBenchServer, stopBenchServer } from "./cluster.js";
 import { load } from "./load.js";
 import { CITIES, FIRST_NAMES, LAST_NAMES, PROVINCES } from "./ph-vocabulary.js";
@@ -49,8 +47,8 @@ async function seed(database: Database) {
   const started = performance.now();
   const { db } = database;
   const array = (list: readonly string[]) => sql`${sql.param([...list])}::text[]`;
-  // Raw bulk rows go past the index's triggers; the index is rebuilt in one pass afterwards.
-  await db.execute(sql`alter table profiles disable trigger profiles_search`);
+  // Raw bulk rows go past the change log's trigger: the server loads every listing when it starts.
+  await db.execute(sql`alter table profiles disable trigger profiles_search_changed`);
   await db.execute(sql`
     insert into users (username, email, password_hash, first_name, last_name, role, location, skills, experience, availability,
                        salary_rate, referral_code, rating_average, review_count, created_at)
@@ -68,11 +66,9 @@ async function seed(database: Database) {
               from generate_series(1, ${LISTINGS}::int) as n) as drawn`);
   await db.execute(sql`insert into profiles (user_id, title, created_at, updated_at)
                        select id, first_name || ' ' || last_name || ' Profile', created_at, created_at from users`);
-  await db.execute(sql`alter table profiles enable trigger profiles_search`);
-  const loaded = performance.now();
-  await rebuildSearchIndex(db);
+  await db.execute(sql`alter table profiles enable trigger profiles_search_changed`);
   await db.execute(sql`analyze`);
-  return { seed: (loaded - started) / 1000, index: (performance.now() - loaded) / 1000 };
+  return { seed: (performance.now() - started) / 1000 };
 }
 
 function shapes(): [string, string[]][] {
@@ -161,33 +157,29 @@ async function main() {
   }
   console.log(`Seeding ${LISTINGS.toLocaleString("en")} Assistant listings into ${PGLITE ? "the embedded database (PGlite)" : "PostgreSQL"}...`);
   const took = await seed(database);
-  console.log(`  listings in ${took.seed.toFixed(1)} s, search index in ${took.index.toFixed(1)} s`);
+  console.log(`  listings in ${took.seed.toFixed(1)} s`);
   await database.close();
 
   const all = shapes();
-  const passes = (
-    [
-      ["search cache off", "0"],
-      ["search cache on (10 s)", "10"],
-    ] as const
-  ).slice(0, process.env.BENCH_CACHE_ON === "0" ? 1 : 2);
-  for (const [mode, cacheSeconds] of passes) {
-    const server = await startBenchServer({ ...env, PORT: String(PORT), SEARCH_CACHE_SECONDS: cacheSeconds, AUTH_RATE_LIMIT_PER_MINUTE: "100000" });
-    try {
-      console.log(`\n${mode}: ${CLIENTS} concurrent clients, ${SECONDS} s per shape, ${LISTINGS.toLocaleString("en")} listings\n\n${HEADER}`);
-      for (const [name, paths] of all) {
-        // Warm-up on the second half of the queries, measured on the first: no measured query was sent before.
-        await load(BASE, paths.slice(paths.length / 2), CLIENTS, 2);
-        console.log(row(name, await load(BASE, paths, CLIENTS, SECONDS)));
-      }
-      if (cacheSeconds === "0") {
-        console.log(`\n${mode}: one client at a time (latency without queueing), 3 s per shape\n\n${HEADER}`);
-        for (const [name, paths] of all) console.log(row(name, await load(BASE, [...paths].reverse(), 1, 3)));
-        await writes();
-      }
-    } finally {
-      await stopBenchServer(server);
+  const starting = performance.now();
+  const server = await startBenchServer({ ...env, PORT: String(PORT), AUTH_RATE_LIMIT_PER_MINUTE: "100000" });
+  try {
+    const memory = (await (await fetch(`${BASE}/bench/memory`)).json()) as { rss: number; heapUsed: number; listings: number };
+    console.log(
+      `  server started in ${((performance.now() - starting) / 1000).toFixed(1)} s, its search index loaded with ${memory.listings.toLocaleString("en")} listings;` +
+        ` memory: ${(memory.rss / 2 ** 20).toFixed(0)} MiB resident, ${(memory.heapUsed / 2 ** 20).toFixed(0)} MiB heap in use`,
+    );
+    console.log(`\n${CLIENTS} concurrent clients, ${SECONDS} s per shape, ${LISTINGS.toLocaleString("en")} listings, no cache\n\n${HEADER}`);
+    for (const [name, paths] of all) {
+      // Warm-up on the second half of the queries, measured on the first: no measured query was sent before.
+      await load(BASE, paths.slice(paths.length / 2), CLIENTS, 2);
+      console.log(row(name, await load(BASE, paths, CLIENTS, SECONDS)));
     }
+    console.log(`\none client at a time (latency without queueing), 3 s per shape\n\n${HEADER}`);
+    for (const [name, paths] of all) console.log(row(name, await load(BASE, [...paths].reverse(), 1, 3)));
+    await writes();
+  } finally {
+    await stopBenchServer(server);
   }
   await cleanup();
 }

@@ -29,7 +29,7 @@ import { profileRoutes } from "./profiles/routes.js";
 import { referralRoutes } from "./referrals/routes.js";
 import { reviewRoutes } from "./reviews/routes.js";
 import { testClockRoutes } from "./test-clock/routes.js";
-import { SearchCache } from "./profiles/search-cache.js";
+import { SearchReplica } from "./profiles/search-replica.js";
 import { MAX_UPLOAD_BYTES, uploadRoutes } from "./uploads/routes.js";
 import { createStorage, LOCAL_UPLOADS_PREFIX, localUploadsDir, type Storage } from "./uploads/storage.js";
 import { userRoutes } from "./users/routes.js";
@@ -42,7 +42,8 @@ declare module "fastify" {
     database: Database;
     db: Db;
     storage: Storage;
-    searchCache: SearchCache;
+    /** This instance's search index, following the database (decision 0014). */
+    searchIndex: SearchReplica;
     realtime: Realtime;
     clock: AdjustableClock;
     /** Every route as registered (method, URL pattern, contract): the fuzz and OpenAPI tests reach each one. */
@@ -76,7 +77,11 @@ export async function buildApp({ config, database, redis, clock = new Adjustable
   app.decorate("database", database);
   app.decorate("db", database.db);
   app.decorate("storage", storage);
-  app.decorate("searchCache", new SearchCache(config.searchCacheSeconds));
+  const search = new SearchReplica(database, app.log, config.searchPollMs);
+  await search.load();
+  app.decorate("searchIndex", search);
+  app.addHook("onReady", () => search.start());
+  app.addHook("onClose", () => search.stop());
   app.decorate("realtime", attachRealtime(app, config.redisUrl));
   app.decorate("clock", clock);
   const routeList: { method: string; url: string; schema?: FastifySchema }[] = [];

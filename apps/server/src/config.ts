@@ -29,7 +29,7 @@ const envSchema = z.object({
     .max(24 * 365)
     .default(24 * 7),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
-  SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  SEARCH_POLL_MS: z.coerce.number().int().min(0).max(3600_000).default(2000),
   SEED_DEMO: boolFlag,
   TRUST_PROXY: boolFlag,
   S3_BUCKET: z
@@ -63,8 +63,8 @@ export interface Config {
   logLevel: string;
   sessionTtlMs: number;
   authRateLimitPerMinute: number;
-  /** How long a profile-search answer may be reused; 0 turns the cache off. */
-  searchCacheSeconds: number;
+  /** How often the search index reads the change log even without a notification (0: only when notified). */
+  searchPollMs: number;
   seedDemo: boolean;
   trustProxy: boolean;
   s3?: {
@@ -110,7 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: Math.max(1000, Math.round(e.SESSION_TTL_HOURS * 3600_000)),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
-    searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
+    searchPollMs: e.SEARCH_POLL_MS,
     // Demo accounts share a published password: never by default where NODE_ENV=production.
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV === "development",
     trustProxy: e.TRUST_PROXY ?? false,

@@ -42,7 +42,7 @@ let querySamples: Record<string, Record<string, string>> = {};
 let pathIds: Record<string, string[]> = {};
 
 beforeAll(async () => {
-  server = await startTestServer({ TEST_CLOCK: "true", AUTH_RATE_LIMIT_PER_MINUTE: "100000", SEARCH_CACHE_SECONDS: "0" });
+  server = await startTestServer({ TEST_CLOCK: "true", AUTH_RATE_LIMIT_PER_MINUTE: "100000" });
   people.boss = await signUp(server, { role: "Boss" });
   people.assistant = await signUp(server, { role: "Assistant" });
   people.operator = await signUpOperator(server);

@@ -1,31 +1,20 @@
-import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase } from "./helpers/database.js";
-import { deletions, foldWord, splitWords, typoAllowance, wordMatch } from "../src/profiles/search-words.js";
+import { describe, expect, it } from "vitest";
+import { foldWord, queryWords, splitWords, typoAllowance, wordMatch } from "../src/profiles/search-words.js";
 
-/* The database (migration 0006) and the server fold, split and delete letters by one rule. */
-
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(() => database?.close());
-
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+/* The words of a listing and of a query, and when one matches the other (decisions.md "Search"). */
 
 describe("the words of a text", () => {
-  it.each(["Las Piñas City", "  ÑAGA, Cebú  ", "maria_santos92", "Dela Cruz-Reyes (Jr.)", "José Ángel Ürsula", "%_\\"])(
-    "are the same in the database for %j",
-    async (text) => {
-      const inDatabase = await rows<{ word: string; display: string }>(sql`select word, display from search_tokens(${text})`);
-      expect(inDatabase).toEqual(splitWords(text).map((display) => ({ word: foldWord(display), display })));
-    },
-  );
+  it("are runs of letters or of digits, folded to lower case without accents", () => {
+    expect(splitWords("Las Piñas City").map(foldWord)).toEqual(["las", "pinas", "city"]);
+    expect(splitWords("maria_santos92")).toEqual(["maria", "santos", "92"]);
+    expect(splitWords("Dela Cruz-Reyes (Jr.)")).toEqual(["Dela", "Cruz", "Reyes", "Jr"]);
+    expect(splitWords("José Ángel Ürsula").map(foldWord)).toEqual(["jose", "angel", "ursula"]);
+    expect(splitWords("%_\\")).toEqual([]);
+  });
 
-  it.each(["ana", "joan", "rosario", "macaraeg", "ab"])("have the same typo keys for %j", async (word) => {
-    const count = word.length <= 2 ? 0 : word.length <= 5 ? 1 : 2;
-    const inDatabase = await rows<{ key: string }>(sql`select d as key from search_deletes(${word}, search_key_deletes(${word})) as d`);
-    expect(inDatabase.map((row) => row.key).sort()).toEqual(deletions(word, count).sort());
+  it("count at most five in a query field, each once", () => {
+    expect(queryWords("Ana ana ANA")).toEqual(["ana"]);
+    expect(queryWords("a b c d e f g")).toEqual(["a", "b", "c", "d", "e"]);
   });
 });
 
@@ -43,5 +32,10 @@ describe("a word match", () => {
   it("takes a prefix only where allowed, and tells how much of the word it covers", () => {
     expect(wordMatch("mar", "maria", true)).toEqual({ typos: 0, exact: false, length: 3 });
     expect(wordMatch("mar", "maria", false)).toBeNull();
+  });
+
+  it("gives numbers no typos", () => {
+    expect(wordMatch("1234", "1235", false)).toBeNull();
+    expect(wordMatch("12", "1234", true)).toEqual({ typos: 0, exact: false, length: 2 });
   });
 });

@@ -1,13 +1,14 @@
 import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client.js";
-import { bookings } from "../db/schema.js";
+import { bookings, searchChanges } from "../db/schema.js";
 import { announce } from "../notifications/create.js";
 import type { NotificationRow } from "../notifications/serialize.js";
 import { publishReviews, windowClosedBefore } from "../reviews/publish.js";
 import { REVIEW_WINDOW_DAYS } from "@vam/shared";
 import { notifyBothParties, publishChange } from "./changes.js";
 import { bookingsWithParties, type BookingWithParties } from "./queries.js";
+import { CHANGES_KEPT_MS } from "../profiles/search-replica.js";
 
 /** At most this many holds expire per transaction; the sweep loops until none is due. */
 const BATCH = 100;
@@ -83,8 +84,11 @@ export async function sweep(app: FastifyInstance): Promise<SweepResult> {
   const windowStart = new Date(now.getTime() - REVIEW_WINDOW_DAYS * 24 * 3600_000);
   const notices = await app.db.transaction((tx) => publishReviews(tx, windowClosedBefore(windowStart), now));
   result.reviewNotices = notices.length;
-  if (notices.length > 0) app.searchCache.clear();
+  if (notices.length > 0) await app.searchIndex.refresh();
   for (const notice of notices) await announce(app, notice);
+
+  // The search index's change log: every instance has read it long before (by the database's clock, not the test clock).
+  await app.db.delete(searchChanges).where(sql`${searchChanges.changedAt} < now() - ${`${CHANGES_KEPT_MS / 1000} seconds`}::interval`);
   return result;
 }
 

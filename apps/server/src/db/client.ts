@@ -19,6 +19,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /**
+   * Calls `onNotify` on every NOTIFY on `channel` (a fixed identifier), and once more after
+   * each reconnection (notifications sent meanwhile were lost). Answers how to stop.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -63,7 +68,41 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
     client.release();
   }
-  return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: "postgres", close: () => pool.end() };
+  return {
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    kind: "postgres",
+    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
+    close: () => pool.end(),
+  };
+}
+
+/** LISTEN needs a connection of its own, outside the pool; it comes back after the server ends it. */
+async function listenPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url, options: CONNECTION_OPTIONS });
+    next.on("error", () => {}); // ended by the server: "end" follows and reconnects
+    next.on("notification", () => onNotify());
+    next.on("end", () => {
+      if (!stopped && client === next) reconnectLater();
+    });
+    await next.connect();
+    await next.query(`listen ${channel}`);
+    client = next;
+  };
+  const reconnectLater = () => {
+    retry = setTimeout(() => {
+      connect().then(onNotify, reconnectLater);
+    }, 1000);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
 }
 
 async function openPglite(dir: string | undefined): Promise<Database> {
@@ -71,7 +110,15 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   const client = await PGlite.create(dir, { extensions: { btree_gist, pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, () => onNotify());
+      return () => stop();
+    },
+    close: () => client.close(),
+  };
 }
 
 /** The rows of a hand-written query (both drivers answer `{ rows }`), typed as the caller's columns. */

@@ -15,8 +15,13 @@ import {
   uuid,
   jsonb,
   smallint,
+  bigint,
+  customType,
 } from "drizzle-orm/pg-core";
 import { ACCOUNT_ROLES, CANCEL_REASONS, PAYMENT_STATUSES } from "@vam/shared";
+
+/** A full transaction id (PostgreSQL 13+), read and written as its decimal text. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => "xid8" });
 
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -223,6 +228,10 @@ export const bookings = pgTable(
       .on(t.createdAt)
       .where(sql`${t.paymentStatus} = 'UNVERIFIED' and ${t.status} in ('PENDING', 'CONFIRMED')`),
     index("bookings_created_idx").on(t.createdAt),
+    // Search's "available on": who holds time on a day, across all consultants.
+    index("bookings_holding_starts_idx")
+      .on(t.startsAt)
+      .where(sql`${t.status} in ('PENDING', 'CONFIRMED')`),
     check("bookings_duration_check", sql`${t.duration} in (4, 8)`),
     check("bookings_range_check", sql`${t.endsAt} > ${t.startsAt}`),
     check("bookings_not_self_check", sql`${t.clientId} <> ${t.consultantId}`),
@@ -367,69 +376,20 @@ export const auditLog = pgTable(
 );
 
 /*
- * The search index (decision 0013), kept by the database's own triggers (migration 0006) on
- * every write to a user or a listing, whichever code makes it.
+ * The search index lives in each server's memory (decision 0014). The database's triggers
+ * (migration 0007) log here which user's listing or card changed, whichever code or instance
+ * changed it; every instance follows the log. The sweep prunes entries older than an hour.
  */
-
-/** Where a listing's word comes from: its first or last name, its username, its place. */
-export const SEARCH_FIELD = { name: 0, username: 1, place: 2 } as const;
-
-/** Every word of a listed Assistant's names, username and place, folded (lower case, no accents). */
-export const searchWords = pgTable(
-  "search_words",
+export const searchChanges = pgTable(
+  "search_changes",
   {
-    word: text("word").primaryKey(),
-    /** The word as first written (Quezon, Piñas), for suggestions. */
-    display: text("display").notNull(),
-    /** How many listings hold it in a first or last name, in a username, in a place. */
-    nameUses: integer("name_uses").notNull().default(0),
-    usernameUses: integer("username_uses").notNull().default(0),
-    placeUses: integer("place_uses").notNull().default(0),
-  },
-  (t) => [index("search_words_prefix_idx").using("btree", sql`${t.word} text_pattern_ops`)],
-);
-
-/** The words with up to two letters deleted (symmetric delete): typo candidates by exact lookup. */
-export const searchKeys = pgTable("search_keys", { key: text("key").notNull(), word: text("word").notNull() }, (t) => [
-  primaryKey({ columns: [t.key, t.word] }),
-]);
-
-/** Which listing holds which word where, with what the ranking needs after the match. */
-export const searchPostings = pgTable(
-  "search_postings",
-  {
-    word: text("word").notNull(),
-    field: smallint("field").notNull(),
-    userId: uuid("user_id")
+    seq: bigint("seq", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The writing transaction: readers follow the log by transaction (search-replica.ts). */
+    tx: xid8("tx")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    /** The word as written in the listing, for the vocabulary. */
-    display: text("display").notNull(),
-    listingId: uuid("listing_id").notNull(),
-    /** The listing's average stars, -1 without reviews (ranked last). */
-    rating: real("rating").notNull(),
-    listedAt: timestamp("listed_at", { withTimezone: true }).notNull(),
+      .default(sql`pg_current_xact_id()`),
+    userId: uuid("user_id").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.word, t.field, t.userId] }),
-    // A word's listings in rank order (rating, newest), read from the top and stopped at a page.
-    index("search_postings_rank_idx").on(t.word, t.field, t.rating.desc(), t.listedAt.desc(), t.listingId.desc()),
-    index("search_postings_user_idx").on(t.userId, t.field, t.word),
-  ],
+  (t) => [index("search_changes_tx_idx").on(t.tx), index("search_changes_changed_idx").on(t.changedAt)],
 );
-
-/** The distinct places of listed Assistants, for the Where field's suggestions. */
-export const searchPlaces = pgTable("search_places", {
-  place: text("place").primaryKey(),
-  display: text("display").notNull(),
-  words: text("words").array().notNull(),
-  uses: integer("uses").notNull().default(0),
-});
-
-/** The listed Assistants the index holds, with their place (for the places' counts). */
-export const searchListings = pgTable("search_listings", {
-  userId: uuid("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  place: text("place").notNull(),
-});

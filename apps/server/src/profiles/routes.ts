@@ -4,6 +4,7 @@ import { z } from "zod";
 import {
   MSG,
   messageSchema,
+  type ProfilePage,
   profilePageSchema,
   profileSearchSchema,
   projectPostSchema,
@@ -15,7 +16,7 @@ import { currentUser } from "../auth/authenticate.js";
 import { bearer, errorResponses, idParams } from "../http/contracts.js";
 import { forbidden, notFound } from "../http/errors.js";
 import { createListing, deleteListing, findListing, listingsOf, projectsOf, userWithListing } from "./queries.js";
-import { searchProfiles } from "./search.js";
+import { pageJson, searchProfiles } from "./search.js";
 import { suggest } from "./suggest.js";
 import { toUserProfile } from "./serialize.js";
 
@@ -32,9 +33,10 @@ export async function profileRoutes(base: FastifyInstance) {
     querystring: profileSearchSchema,
     response: { 200: profilePageSchema, ...errorResponses },
   };
-  app.get("/profiles/posts", { schema: searchContract }, async (request) => {
-    const search = request.query;
-    return app.searchCache.get(search, () => searchProfiles(app.db, search, app.clock.now()));
+  app.get("/profiles/posts", { schema: searchContract }, async (request, reply) => {
+    const page = await searchProfiles(app.searchIndex.index, app.db, request.query, app.clock.now());
+    // Text, not an object: the serializer leaves it alone; its cards were encoded through the schema when filed (decision 0014).
+    return reply.type("application/json; charset=utf-8").send(pageJson(page) as unknown as ProfilePage);
   });
 
   const suggestContract = {
@@ -43,7 +45,7 @@ export async function profileRoutes(base: FastifyInstance) {
     querystring: suggestQuerySchema,
     response: { 200: suggestionsSchema, ...errorResponses },
   };
-  app.get("/profiles/suggest", { schema: suggestContract }, async (request) => ({ suggestions: await suggest(app.db, request.query) }));
+  app.get("/profiles/suggest", { schema: suggestContract }, async (request) => ({ suggestions: suggest(app.searchIndex.index, request.query) }));
 
   const ownContract = {
     tags,
@@ -64,7 +66,7 @@ export async function profileRoutes(base: FastifyInstance) {
     const me = currentUser(request);
     if (me.role !== "Assistant") throw forbidden(MSG.onlyAssistantsListed);
     const created = await createListing(app.db, me);
-    app.searchCache.clear();
+    await app.searchIndex.refresh();
     return reply.status(201).send({ data: { id: created.id, title: created.title } });
   });
 
@@ -81,7 +83,7 @@ export async function profileRoutes(base: FastifyInstance) {
     if (!listing) throw notFound(MSG.profileNotFound);
     if (listing.userId !== currentUser(request).id) throw forbidden(MSG.forbiddenNotOwner);
     await deleteListing(app.db, id, listing.userId);
-    app.searchCache.clear();
+    await app.searchIndex.refresh();
     return { message: "Profile deleted" };
   });
 

@@ -1,44 +1,352 @@
-import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.js";
+import { profilePostSchema, type ProfilePost } from "@vam/shared";
+import { foldWord, splitWords } from "./search-words.js";
+import { MAX_WORD_ID, TypoKeys } from "./typo-keys.js";
 
-/**
- * Builds the whole search index again from the users and listings, set-based (decision 0013).
- * The triggers keep it up to date on every write; this is for data loaded behind their back
- * (the benchmark's millions of rows inserted at once), and to repair an index by hand.
+/*
+ * The search index of one server instance, in memory (decision 0014): every listed, active
+ * Assistant as a document, the vocabulary of their name, username and place words with each
+ * word's listings in rank order, the listings newest first, and the places. It holds no
+ * answers, only the data the answers are computed from; search-replica.ts fills it from the
+ * database and keeps it current. Nothing here touches the database.
  */
-export async function rebuildSearchIndex(db: Db): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`alter table search_postings disable trigger search_postings_counted`);
-    await tx.execute(sql`alter table search_listings disable trigger search_listings_counted`);
-    await tx.execute(sql`truncate search_postings, search_listings, search_words, search_keys, search_places`);
-    await tx.execute(sql`
-      insert into search_postings (word, field, user_id, display, listing_id, rating, listed_at)
-      select distinct on (t.word, t.field, u.id) t.word, t.field, u.id, t.display, p.id, coalesce(u.rating_average, -1), p.created_at
-        from users u
-        join profiles p on p.user_id = u.id
-        cross join lateral (
-          select word, display, 0 as field from search_tokens(u.first_name || ' ' || u.last_name)
-          union all select word, display, 1 from search_tokens(u.username)
-          union all select word, display, 2 from search_tokens(u.location)
-        ) as t
-       where u.role = 'Assistant' and u.suspended_at is null`);
-    await tx.execute(sql`
-      insert into search_listings (user_id, place)
-      select u.id, place from users u join profiles p on p.user_id = u.id
-       cross join lateral (select string_agg(word, ' ') as place from search_tokens(u.location)) as t
-       where u.role = 'Assistant' and u.suspended_at is null and place is not null`);
-    await tx.execute(sql`
-      insert into search_words (word, display, name_uses, username_uses, place_uses)
-      select word, min(display), count(*) filter (where field = 0), count(*) filter (where field = 1), count(*) filter (where field = 2)
-        from search_postings group by word`);
-    await tx.execute(sql`
-      insert into search_keys (key, word)
-      select distinct d, w.word from search_words w cross join lateral search_deletes(w.word, search_key_deletes(w.word)) as d`);
-    await tx.execute(sql`
-      insert into search_places (place, display, words, uses)
-      select l.place, min(trim(u.location)), string_to_array(l.place, ' '), count(*)
-        from search_listings l join users u on u.id = l.user_id group by l.place`);
-    await tx.execute(sql`alter table search_postings enable trigger search_postings_counted`);
-    await tx.execute(sql`alter table search_listings enable trigger search_listings_counted`);
-  });
+
+/** Where a listing's word comes from: its first or last name, its username, its place. */
+export const FIELD = { name: 0, username: 1, place: 2 } as const;
+export type Field = (typeof FIELD)[keyof typeof FIELD];
+export const FIELDS: readonly Field[] = [FIELD.name, FIELD.username, FIELD.place];
+
+/** A listing as the database has it: the card it shows, and its listing time to the microsecond. */
+export interface ListingRecord {
+  card: ProfilePost;
+  /** `YYYY-MM-DDTHH:MM:SS.ffffffZ`: fixed width, so it sorts as text. */
+  listedAt: string;
+}
+
+/** A listed Assistant, as the index holds it. */
+export interface Doc {
+  readonly userId: string;
+  readonly listingId: string;
+  readonly listedAt: string;
+  /** Average stars, -1 without reviews (ranked last). */
+  readonly rating: number;
+  /** The distinct folded words of the name, the username and the place. */
+  readonly words: readonly [readonly string[], readonly string[], readonly string[]];
+  /** The same words' vocabulary ids, filled when filed: a search looks matches up by id, not by text. */
+  readonly ids: [Int32Array, Int32Array, Int32Array];
+  readonly skills: readonly string[];
+  /** The place's words, folded, joined by a space: one entry of the places. */
+  readonly place: string;
+  /** First and last name, and place, as written (for the suggestions' spellings). */
+  readonly name: string;
+  readonly location: string;
+  /**
+   * The card as the API answers it, encoded through its schema once, when filed (decision
+   * 0005's guarantee: nothing the schema does not name leaves the server), without its closing
+   * brace: a page appends each card's matches.
+   */
+  readonly json: string;
+  /** Which search last visited it: a search runs without pausing, so one mark per listing dedupes its visits. */
+  mark: number;
+}
+
+/** A vocabulary word: how many listings hold it in each field, and those listings in rank order. */
+export interface Term {
+  readonly id: number;
+  readonly word: string;
+  readonly uses: [name: number, username: number, place: number];
+  readonly postings: [Doc[], Doc[], Doc[]];
+  /** How the word is written in names ("Maria"), with how many listings write it so: for suggestions. */
+  readonly spellings: Map<string, number>;
+}
+
+/** A distinct place of listed Assistants, for the Where field's suggestions. */
+export interface Place {
+  readonly key: string;
+  readonly words: readonly string[];
+  uses: number;
+  readonly spellings: Map<string, number>;
+}
+
+/** Rank order among listings of the same match: rating, then newest, then listing id (all descending). Negative: `a` first. */
+export function rankOrder(
+  a: { rating: number; listedAt: string; listingId: string },
+  b: { rating: number; listedAt: string; listingId: string },
+): number {
+  if (a.rating !== b.rating) return b.rating - a.rating;
+  if (a.listedAt !== b.listedAt) return a.listedAt < b.listedAt ? 1 : -1;
+  if (a.listingId !== b.listingId) return a.listingId < b.listingId ? 1 : -1;
+  return 0;
+}
+
+/** Listing order, oldest first (the newest-first page reads it backwards). */
+export function listingOrder(a: { listedAt: string; listingId: string }, b: { listedAt: string; listingId: string }): number {
+  if (a.listedAt !== b.listedAt) return a.listedAt < b.listedAt ? -1 : 1;
+  if (a.listingId !== b.listingId) return a.listingId < b.listingId ? -1 : 1;
+  return 0;
+}
+
+/** The first index of `list` (sorted by `order`) whose item does not come before `key`. */
+export function lowerBound<T, K>(list: readonly T[], key: K, order: (item: T, key: K) => number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (order(list[mid]!, key) < 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+const byWord = (term: Term, word: string) => (term.word < word ? -1 : term.word > word ? 1 : 0);
+
+function insertSorted<T>(list: T[], item: T, order: (a: T, b: T) => number): void {
+  list.splice(lowerBound(list, item, order), 0, item);
+}
+
+function removeSorted<T>(list: T[], item: T, order: (a: T, b: T) => number): void {
+  const at = lowerBound(list, item, order);
+  if (list[at] === item) list.splice(at, 1);
+}
+
+const distinctFolded = (text: string) => [...new Set(splitWords(text).map(foldWord))];
+
+const addCount = (counts: Map<string, number>, key: string, by: number) => {
+  const next = (counts.get(key) ?? 0) + by;
+  if (next > 0) counts.set(key, next);
+  else counts.delete(key);
+};
+
+/** The most used spelling; ties go to the first in code-point order (capitals first: "Maria" before "maria"). */
+export function commonSpelling(spellings: Map<string, number>): string | undefined {
+  let best: [string, number] | undefined;
+  for (const entry of spellings) if (!best || entry[1] > best[1] || (entry[1] === best[1] && entry[0] < best[0])) best = entry;
+  return best?.[0];
+}
+
+function toDoc({ card, listedAt }: ListingRecord): Doc {
+  const placeWords = distinctFolded(card.location);
+  const name = `${card.firstName} ${card.lastName}`;
+  return {
+    userId: card.userId,
+    listingId: card.id,
+    listedAt,
+    rating: card.rating ?? -1,
+    words: [distinctFolded(name), distinctFolded(card.username), placeWords],
+    ids: [new Int32Array(0), new Int32Array(0), new Int32Array(0)],
+    skills: card.skills,
+    place: placeWords.join(" "),
+    name,
+    location: card.location,
+    json: JSON.stringify(profilePostSchema.encode(card)).slice(0, -1),
+    mark: 0,
+  };
+}
+
+export class SearchIndex {
+  private readonly docs = new Map<string, Doc>();
+  private readonly terms = new Map<string, Term>();
+  private readonly termsById: Term[] = [];
+  /** Every vocabulary word, sorted by word: prefixes are ranges. */
+  private readonly sortedTerms: Term[] = [];
+  private readonly keys = new TypoKeys();
+  /** Oldest first. */
+  private readonly byListing: Doc[] = [];
+  private readonly places = new Map<string, Place>();
+  private readonly placesByWord = new Map<string, Set<Place>>();
+  private readonly tables: Int16Array[] = [];
+
+  get size(): number {
+    return this.docs.size;
+  }
+
+  /** Replaces everything with these listings: one sort per list instead of one insertion per posting. */
+  load(records: Iterable<ListingRecord>): void {
+    this.clear();
+    const fresh: Term[] = [];
+    for (const record of records) {
+      const doc = toDoc(record);
+      if (!this.docs.has(doc.userId)) this.file(doc, false, fresh);
+    }
+    for (const term of this.termsById) for (const list of term.postings) list.sort(rankOrder);
+    this.byListing.sort(listingOrder);
+    this.sortedTerms.sort((a, b) => byWord(a, b.word));
+    this.keys.build(fresh);
+  }
+
+  /** Files the listing of `record.card.userId`, replacing what was filed for that user. */
+  upsert(record: ListingRecord): void {
+    this.remove(record.card.userId);
+    this.file(toDoc(record), true, []);
+  }
+
+  /** Forgets the user's listing (taken down, suspended, no longer an Assistant). */
+  remove(userId: string): void {
+    const doc = this.docs.get(userId);
+    if (doc) this.unfile(doc);
+  }
+
+  doc(userId: string): Doc | undefined {
+    return this.docs.get(userId);
+  }
+
+  term(word: string): Term | undefined {
+    const term = this.terms.get(word);
+    return term && term.uses.some((uses) => uses > 0) ? term : undefined;
+  }
+
+  /** Words in use that start with `prefix`, itself included. */
+  termsStartingWith(prefix: string): Term[] {
+    const found: Term[] = [];
+    for (let i = lowerBound(this.sortedTerms, prefix, byWord); i < this.sortedTerms.length; i++) {
+      const term = this.sortedTerms[i]!;
+      if (!term.word.startsWith(prefix)) break;
+      if (term.uses[0] > 0 || term.uses[1] > 0 || term.uses[2] > 0) found.push(term);
+    }
+    return found;
+  }
+
+  /** Words in use that share a typo key with `query` deleted up to `deletes` letters: candidates to check. */
+  typoCandidates(query: string, deletes: number): Term[] {
+    const found: Term[] = [];
+    for (const id of this.keys.candidates(query, deletes)) {
+      const term = this.termsById[id];
+      if (term && term.uses.some((uses) => uses > 0)) found.push(term);
+    }
+    return found;
+  }
+
+  /** How many vocabulary ids there are (a table indexed by id needs this many entries). */
+  get vocabularySize(): number {
+    return this.termsById.length;
+  }
+
+  /**
+   * A zeroed table indexed by vocabulary id, one per query word position, reused by every
+   * search (a search runs without pausing); the caller zeroes what it wrote.
+   */
+  scratch(position: number): Int16Array {
+    let table = this.tables[position];
+    if (!table || table.length < this.termsById.length) {
+      table = new Int16Array(Math.max(1024, this.termsById.length * 2));
+      this.tables[position] = table;
+    }
+    return table;
+  }
+
+  /** Every listing, oldest first. */
+  listings(): readonly Doc[] {
+    return this.byListing;
+  }
+
+  /** Places in use holding one of `words`. */
+  placesHolding(words: Iterable<string>): Set<Place> {
+    const found = new Set<Place>();
+    for (const word of words) for (const place of this.placesByWord.get(word) ?? []) if (place.uses > 0) found.add(place);
+    return found;
+  }
+
+  /** Everything the index holds, in a canonical order: tests compare an index kept by changes with one loaded at once. */
+  snapshot() {
+    // Ids differ with the order words were first seen: compared as the words they stand for.
+    const docs = [...this.docs.values()].sort(listingOrder).map(({ mark: _mark, ids: _ids, ...doc }) => doc);
+    const terms = [...this.terms.values()]
+      .filter((term) => term.uses.some((uses) => uses > 0))
+      .map((term) => ({
+        word: term.word,
+        uses: term.uses,
+        postings: term.postings.map((list) => list.map((doc) => doc.listingId)),
+        spellings: [...term.spellings].sort(),
+      }))
+      .sort((a, b) => (a.word < b.word ? -1 : 1));
+    const places = [...this.places.values()]
+      .filter((place) => place.uses > 0)
+      .map((place) => ({ key: place.key, uses: place.uses, spellings: [...place.spellings].sort() }))
+      .sort((a, b) => (a.key < b.key ? -1 : 1));
+    return { docs, terms, places, order: this.byListing.map((doc) => doc.listingId) };
+  }
+
+  private clear(): void {
+    this.docs.clear();
+    this.terms.clear();
+    this.termsById.length = 0;
+    this.sortedTerms.length = 0;
+    this.byListing.length = 0;
+    this.places.clear();
+    this.placesByWord.clear();
+    this.keys.build([]);
+  }
+
+  /** Adds `doc` everywhere; `sorted` keeps lists in order now (one change) rather than after a bulk load. */
+  private file(doc: Doc, sorted: boolean, fresh: Term[]): void {
+    this.docs.set(doc.userId, doc);
+    for (const field of FIELDS) {
+      doc.ids[field] = new Int32Array(doc.words[field].length);
+      for (const [i, word] of doc.words[field].entries()) {
+        const term = this.termFor(word, sorted, fresh);
+        doc.ids[field][i] = term.id;
+        term.uses[field] += 1;
+        if (sorted) insertSorted(term.postings[field], doc, rankOrder);
+        else term.postings[field].push(doc);
+        if (field === FIELD.name) for (const spelling of splitWords(doc.name)) if (foldWord(spelling) === word) addCount(term.spellings, spelling, 1);
+      }
+    }
+    if (sorted) insertSorted(this.byListing, doc, listingOrder);
+    else this.byListing.push(doc);
+    if (doc.place) {
+      const place = this.placeFor(doc.place);
+      place.uses += 1;
+      addCount(place.spellings, doc.location.trim(), 1);
+    }
+  }
+
+  private unfile(doc: Doc): void {
+    this.docs.delete(doc.userId);
+    for (const field of FIELDS) {
+      for (const word of doc.words[field]) {
+        const term = this.terms.get(word)!;
+        term.uses[field] -= 1;
+        removeSorted(term.postings[field], doc, rankOrder);
+        if (field === FIELD.name)
+          for (const spelling of splitWords(doc.name)) if (foldWord(spelling) === word) addCount(term.spellings, spelling, -1);
+      }
+    }
+    removeSorted(this.byListing, doc, listingOrder);
+    if (doc.place) {
+      const place = this.places.get(doc.place)!;
+      place.uses -= 1;
+      addCount(place.spellings, doc.location.trim(), -1);
+    }
+  }
+
+  /** The word's entry, made on first use (a word whose uses fall to 0 stays, unused, and is reused if it comes back). */
+  private termFor(word: string, sorted: boolean, fresh: Term[]): Term {
+    let term = this.terms.get(word);
+    if (term) return term;
+    const id = this.termsById.length;
+    if (id > MAX_WORD_ID) throw new Error("the search vocabulary is full");
+    term = { id, word, uses: [0, 0, 0], postings: [[], [], []], spellings: new Map() };
+    this.terms.set(word, term);
+    this.termsById.push(term);
+    if (sorted) {
+      this.sortedTerms.splice(lowerBound(this.sortedTerms, word, byWord), 0, term);
+      this.keys.add(id, word);
+    } else {
+      this.sortedTerms.push(term);
+      fresh.push(term);
+    }
+    return term;
+  }
+
+  private placeFor(key: string): Place {
+    let place = this.places.get(key);
+    if (place) return place;
+    place = { key, words: key.split(" "), uses: 0, spellings: new Map() };
+    this.places.set(key, place);
+    for (const word of place.words) {
+      let holding = this.placesByWord.get(word);
+      if (!holding) this.placesByWord.set(word, (holding = new Set()));
+      holding.add(place);
+    }
+    return place;
+  }
 }

@@ -34,26 +34,6 @@ export const typoAllowance = (length: number): number => (length <= 3 ? 0 : leng
 /** A typo is a letter's: a number matches only as typed (or as the start of a longer one). */
 export const allowanceOf = (word: string): number => (/^[0-9]+$/.test(word) ? 0 : typoAllowance(word.length));
 
-/** The word with up to `count` letters deleted, itself included (the index's typo keys, migration 0006). */
-export function deletions(word: string, count: number): string[] {
-  const found = new Set([word]);
-  let frontier = [word];
-  for (let round = 0; round < count; round++) {
-    const next: string[] = [];
-    for (const current of frontier) {
-      for (let i = 0; i < current.length; i++) {
-        const shorter = current.slice(0, i) + current.slice(i + 1);
-        if (!found.has(shorter)) {
-          found.add(shorter);
-          next.push(shorter);
-        }
-      }
-    }
-    frontier = next;
-  }
-  return [...found];
-}
-
 /**
  * Typos between two words: letters inserted, deleted or replaced, and neighbours swapped, each
  * one typo (the optimal string alignment distance).

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   SLOTS,
@@ -8,23 +8,22 @@ import {
   manilaDate,
   manilaInstant,
   profileCursorSchema,
-  type ProfilePage,
-  type ProfilePost,
   type ProfileSearch,
   type SearchMatch,
 } from "@vam/shared";
 import { queryRows, type Db } from "../db/client.js";
-import { profiles, users } from "../db/schema.js";
 import { HOLDING } from "../bookings/slots.js";
 import { decodeCursor, encodeCursor } from "../http/cursor.js";
+import { FIELD, listingOrder, lowerBound, rankOrder, type Doc, type Field, type SearchIndex, type Term } from "./search-index.js";
 import { matchSkills } from "./skill-match.js";
-import { allowanceOf, deletions, queryWords, wordMatch } from "./search-words.js";
+import { allowanceOf, queryWords, wordMatch } from "./search-words.js";
 
 /*
- * Profile search (decisions.md "Search", decision 0013). Without name or place words: the
- * listings newest first. With them: each query word is resolved against the vocabulary first
- * (equal, prefix for the last word of a field, typo keys), then the listings holding a match
- * for every word are ranked and paged by keyset over the rank.
+ * Profile search (decisions.md "Search", decisions 0013 and 0014), computed from this
+ * instance's in-memory index. Without name or place words: the listings newest first. With
+ * them: each query word is resolved against the vocabulary (equal, prefix for the last word of
+ * a field, typo keys), then the listings holding a match for every word are ranked and paged
+ * by keyset over the rank. Only "available on" asks the database (which assistants are booked).
  */
 
 /** A word of the query: which field it searches, and whether it may be a prefix (the last word of its field). */
@@ -34,18 +33,25 @@ export interface QueryWord {
   prefix: boolean;
 }
 
-/** A vocabulary word a query word matches, and how; with how many listings hold it in each field. */
-export interface Candidate {
-  pos: number;
-  word: string;
+/** How a listing word matches a query word. */
+interface Match {
   typos: number;
   exact: boolean;
+  /** How much of the listing word the highlight marks (the typed part of a prefix). */
   length: number;
-  uses: [name: number, username: number, place: number];
 }
 
-/** A prefix expands to at most this many vocabulary words, the most used first. */
-const PREFIX_WORDS = 100;
+/**
+ * A query word resolved against the vocabulary: the words equal to it or within its typo
+ * allowance, listed; and, for the last word of a field, the prefix it completes. A prefix such
+ * as "jo" covers thousands of words, so they are not listed: a listing word's match is a test,
+ * and the words are looked up only if their listings are read.
+ */
+export interface Resolved {
+  word: QueryWord;
+  listed: Map<string, Match & { term: Term }>;
+  prefix: string | undefined;
+}
 
 /** What a ranked page's cursor holds: the last listing's rank, and how many query words were ignored. */
 const rankedCursorSchema = z.strictObject({
@@ -58,68 +64,7 @@ const rankedCursorSchema = z.strictObject({
   id: z.uuid(),
   ignored: z.number().int().min(0).max(10),
 });
-
-/** A listing as a card shows it (CARD_COLUMNS), with its time to the microsecond for the cursor. */
-interface CardRow extends Record<string, unknown> {
-  user_id: string;
-  listing_id: string;
-  listed_at: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  avatar: string | null;
-  role: ProfilePost["role"];
-  location: string;
-  skills: string[];
-  salary_rate: number | null;
-  experience: string;
-  availability: string;
-  bio: string | null;
-  rating_average: number | null;
-  review_count: number;
-  member_since: Date | string;
-  title: string;
-  response_time: string;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-/** A ranked listing: its rating as ranked, and the candidate words it holds (for the highlight). */
-interface RankRow extends CardRow {
-  rating: number;
-  held: { word: string; field: number }[];
-}
-
-/** What a card shows, from `users` and `profiles` (toHit reads them). */
-const CARD_COLUMNS = sql.raw(`users.username, users.first_name, users.last_name, users.avatar, users.role, users.location, users.skills,
-  users.salary_rate, users.experience, users.availability, users.bio, users.rating_average, users.review_count,
-  users.created_at as member_since, profiles.title, profiles.response_time, profiles.created_at, profiles.updated_at`);
-
-const iso = (value: Date | string) => new Date(value).toISOString();
-
-/** A ranked row as the card shows it. */
-const toHit = (row: CardRow): ProfilePost => ({
-  id: row.listing_id,
-  userId: row.user_id,
-  title: row.title,
-  username: row.username,
-  firstName: row.first_name,
-  lastName: row.last_name,
-  avatar: row.avatar,
-  role: row.role,
-  location: row.location,
-  skills: row.skills,
-  salaryRate: row.salary_rate,
-  experience: row.experience,
-  availability: row.availability,
-  bio: row.bio,
-  rating: row.rating_average,
-  reviewCount: row.review_count,
-  responseTime: row.response_time,
-  createdAt: iso(row.created_at),
-  updatedAt: iso(row.updated_at),
-  memberSince: iso(row.member_since),
-});
+type RankedCursor = z.infer<typeof rankedCursorSchema>;
 
 /** How a listing holds a query word: exactly or not, with how many typos, in a username (else a name or the place). */
 interface Option {
@@ -128,14 +73,19 @@ interface Option {
   username: boolean;
 }
 
-/** A listing field (0 name, 1 username, 2 place) and the candidate words that give one option at one position. */
+/** A listing field and the words that give one option at one position. */
 interface Choice {
   pos: number;
   option: Option;
-  field: number;
-  words: string[];
-  /** Listings holding one of these words there: the smallest choice drives the query. */
-  uses: number;
+  field: Field;
+  /** Whether a listing word is one of them. */
+  has(word: string): boolean;
+  /** Them (a prefix's looked up on first use). */
+  terms(): Term[];
+  /** Listings holding one of them there, counted on first use: the smallest choice drives the query. */
+  uses(): number;
+  /** Whether uses() is known without looking words up. */
+  counted(): boolean;
 }
 
 /** Rank of a listing's match over all words: more exact, fewer typos, fewer username matches. */
@@ -145,42 +95,127 @@ interface Rank {
   username: number;
 }
 
+/** Who is left after the skills and "available on" filters; null when nobody can be. */
+type Filter = ((doc: Doc) => boolean) | null;
+
 const compareOptions = (a: Option, b: Option) => Number(b.exact) - Number(a.exact) || a.typos - b.typos || Number(a.username) - Number(b.username);
 const compareRanks = (a: Rank, b: Rank) => b.exact - a.exact || a.typos - b.typos || a.username - b.username;
-const sameOption = (a: Option, b: Option) => compareOptions(a, b) === 0;
 
-/** Per position, the ways its candidates can be held, best first. */
-function choicesOf(words: QueryWord[], candidates: Candidate[]): Choice[][] {
-  return words.map((word, pos) => {
+/** Above this many ways of holding all the words, listings are scored one by one instead (long queries of common words). */
+const MAX_COMBINATIONS = 256;
+
+/** A page of the search: the listings with what they matched, as `profilePageSchema` describes it. */
+export interface SearchPage {
+  items: { doc: Doc; matches: SearchMatch[] }[];
+  nextCursor: string | null;
+  ignoredWords: string[];
+}
+
+const EMPTY: SearchPage = { items: [], nextCursor: null, ignoredWords: [] };
+
+/**
+ * The page as the API answers it (`profilePageSchema`): each card as encoded when it was
+ * filed, with its matches. Assembled as text, so that a page costs no encoding of 20 cards.
+ */
+export function pageJson(page: SearchPage): string {
+  const items = page.items.map(({ doc, matches }) => `${doc.json},"matches":${JSON.stringify(matches)}}`);
+  return `{"items":[${items.join(",")}],"nextCursor":${JSON.stringify(page.nextCursor)},"ignoredWords":${JSON.stringify(page.ignoredWords)}}`;
+}
+
+const fieldsOf = (word: QueryWord): Field[] => (word.place ? [FIELD.place] : [FIELD.name, FIELD.username]);
+
+/** The vocabulary words each query word matches, checked against the allowance. */
+export function resolve(index: SearchIndex, words: QueryWord[]): Resolved[] {
+  return words.map((word) => {
+    const fields = fieldsOf(word);
+    const prefix = word.prefix ? word.text : undefined;
+    const listed = new Map<string, Match & { term: Term }>();
+    const consider = (term: Term) => {
+      if (listed.has(term.word) || (prefix !== undefined && completes(prefix, term.word))) return;
+      if (!fields.some((field) => term.uses[field] > 0)) return;
+      const match = wordMatch(word.text, term.word, false);
+      if (match) listed.set(term.word, { term, ...match });
+    };
+    const exact = index.term(word.text);
+    if (exact) consider(exact);
+    const allowance = allowanceOf(word.text);
+    if (allowance > 0) for (const term of index.typoCandidates(word.text, allowance)) consider(term);
+    return { word, listed, prefix };
+  });
+}
+
+/** `word` is a longer word starting with `prefix`. */
+const completes = (prefix: string, word: string) => word.length > prefix.length && word.startsWith(prefix);
+
+/** How a listing word matches a resolved query word, if it does. */
+export function matchOf(resolved: Resolved, word: string): Match | undefined {
+  const listed = resolved.listed.get(word);
+  if (listed) return listed;
+  if (resolved.prefix !== undefined && completes(resolved.prefix, word)) return { typos: 0, exact: false, length: resolved.prefix.length };
+  return undefined;
+}
+
+function once<T>(compute: () => T): { get(): T; known(): boolean } {
+  let value: { v: T } | undefined;
+  return { get: () => (value ??= { v: compute() }).v, known: () => value !== undefined };
+}
+
+/** Per position, the ways its words can be held, best first. */
+export function choicesOf(index: SearchIndex, resolved: Resolved[]): Choice[][] {
+  return resolved.map(({ word, listed, prefix }, pos) => {
     const choices: Choice[] = [];
-    for (const candidate of candidates.filter((c) => c.pos === pos)) {
-      const fields = word.place ? [2] : [0, 1];
-      for (const field of fields) {
-        const uses = candidate.uses[field]!;
+    const explicit: { option: Option; field: Field; terms: Term[]; words: Set<string>; uses: number }[] = [];
+    for (const match of listed.values()) {
+      for (const field of fieldsOf(word)) {
+        const uses = match.term.uses[field];
         if (uses <= 0) continue;
-        const option = { exact: candidate.exact, typos: candidate.typos, username: field === 1 };
-        const choice = choices.find((c) => c.field === field && sameOption(c.option, option));
-        if (choice) {
-          choice.words.push(candidate.word);
-          choice.uses += uses;
-        } else choices.push({ pos, option, field, words: [candidate.word], uses });
+        const option = { exact: match.exact, typos: match.typos, username: field === FIELD.username };
+        const group = explicit.find((c) => c.field === field && compareOptions(c.option, option) === 0);
+        if (group) {
+          group.terms.push(match.term);
+          group.words.add(match.term.word);
+          group.uses += uses;
+        } else explicit.push({ option, field, terms: [match.term], words: new Set([match.term.word]), uses });
+      }
+    }
+    for (const group of explicit) {
+      choices.push({
+        pos,
+        option: group.option,
+        field: group.field,
+        has: (w) => group.words.has(w),
+        terms: () => group.terms,
+        uses: () => group.uses,
+        counted: () => true,
+      });
+    }
+    if (prefix !== undefined) {
+      for (const field of fieldsOf(word)) {
+        const terms = once(() => index.termsStartingWith(prefix).filter((term) => term.word !== prefix && term.uses[field] > 0));
+        const uses = once(() => terms.get().reduce((sum, term) => sum + term.uses[field], 0));
+        choices.push({
+          pos,
+          option: { exact: false, typos: 0, username: field === FIELD.username },
+          field,
+          has: (w) => completes(prefix, w),
+          terms: terms.get,
+          uses: uses.get,
+          counted: uses.known,
+        });
       }
     }
     return choices.sort((a, b) => compareOptions(a.option, b.option));
   });
 }
 
-/** Every way of holding all the words (one choice per position), grouped by rank, best rank first. */
-function combinations(choices: Choice[][]): { rank: Rank; combos: Choice[][] }[] {
+/** Every way of holding all the words (one choice per position), grouped by rank, best rank first; null when there are too many. */
+function combinations(positions: Choice[][]): { rank: Rank; combos: Choice[][] }[] | null {
+  if (positions.reduce((count, choices) => count * choices.length, 1) > MAX_COMBINATIONS) return null;
   let combos: Choice[][] = [[]];
-  for (const position of choices) combos = combos.flatMap((combo) => position.map((choice) => [...combo, choice]));
+  for (const position of positions) combos = combos.flatMap((combo) => position.map((choice) => [...combo, choice]));
   const groups: { rank: Rank; combos: Choice[][] }[] = [];
   for (const combo of combos) {
-    const rank = {
-      exact: combo.filter((c) => c.option.exact).length,
-      typos: combo.reduce((sum, c) => sum + c.option.typos, 0),
-      username: combo.filter((c) => c.option.username).length,
-    };
+    const rank = rankOf(combo.map((choice) => choice.option));
     const group = groups.find((g) => compareRanks(g.rank, rank) === 0);
     if (group) group.combos.push(combo);
     else groups.push({ rank, combos: [combo] });
@@ -188,52 +223,271 @@ function combinations(choices: Choice[][]): { rank: Rank; combos: Choice[][] }[]
   return groups.sort((a, b) => compareRanks(a.rank, b.rank));
 }
 
-/** A posting of the listing `d` holding one of `words` in `field`. */
-const holds = (field: number, words: string[]) =>
-  sql`exists (select 1 from search_postings x where x.user_id = d.user_id and x.field = ${field} and x.word = any(${sql.param(words)}::text[]))`;
-
-/**
- * The listings of one combination, in rank order: driven by its rarest word set (read in rating
- * and date order from the rank index), each checked to hold the other words, and to hold no
- * better match for any word (it is then listed under that better rank instead).
- */
-function comboQuery(combo: Choice[], positions: Choice[][], conditions: SQL[], after: RankedCursor | undefined, limit: number, ordinal: number): SQL {
-  const driver = combo.reduce((rarest, choice) => (choice.uses < rarest.uses ? choice : rarest));
-  const checks: SQL[] = [];
-  for (const choice of combo) {
-    if (choice !== driver) checks.push(holds(choice.field, choice.words));
-    for (const better of positions[choice.pos]!) {
-      if (compareOptions(better.option, choice.option) >= 0) break;
-      checks.push(sql`not ${holds(better.field, better.words)}`);
-    }
-  }
-  if (conditions.length > 0) checks.push(sql`exists (select 1 from users where users.id = d.user_id and ${and(...conditions)})`);
-  if (after) checks.push(sql`(d.rating, d.listed_at, d.listing_id) < (${after.rating}::real, ${after.listedAt}::timestamptz, ${after.id}::uuid)`);
-  const words = driver.words.length === 1 ? sql`d.word = ${driver.words[0]}` : sql`d.word = any(${sql.param(driver.words)}::text[])`;
-  return sql`(select ${ordinal}::int as ordinal, d.user_id, d.listing_id, d.rating, to_char(d.listed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as listed_at
-    from search_postings d where ${words} and d.field = ${driver.field} ${sql.join(
-      checks.map((check) => sql` and ${check}`),
-      sql``,
-    )}
-    order by d.rating desc nulls last, d.listed_at desc nulls last, d.listing_id desc nulls last limit ${limit})`;
+function rankOf(options: Option[]): Rank {
+  return {
+    exact: options.filter((option) => option.exact).length,
+    typos: options.reduce((sum, option) => sum + option.typos, 0),
+    username: options.filter((option) => option.username).length,
+  };
 }
 
-/** The best match of each word among a listing's words, for the highlight. */
-function matchesOf(held: { word: string; field: number }[], words: QueryWord[], candidates: Candidate[]): SearchMatch[] {
-  return words.flatMap((_, pos) => {
-    let best: { candidate: Candidate; field: number } | undefined;
-    for (const candidate of candidates.filter((c) => c.pos === pos)) {
-      for (const posting of held.filter((h) => h.word === candidate.word)) {
-        const option = { exact: candidate.exact, typos: candidate.typos, username: posting.field === 1 };
-        const bestOption = best && { exact: best.candidate.exact, typos: best.candidate.typos, username: best.field === 1 };
-        if (words[pos]!.place !== (posting.field === 2)) continue;
-        if (!bestOption || compareOptions(option, bestOption) < 0) best = { candidate, field: posting.field };
+const holds = (doc: Doc, choice: Choice) => doc.words[choice.field].some((word) => choice.has(word));
+
+/** The listing holds this combination's words, and no better match for any word (it is listed under that better rank instead). */
+function qualifies(doc: Doc, combo: Choice[], positions: Choice[][], driver: Choice): boolean {
+  for (const choice of combo) {
+    if (choice !== driver && !holds(doc, choice)) return false;
+    for (const better of positions[choice.pos]!) {
+      if (compareOptions(better.option, choice.option) >= 0) break;
+      if (holds(doc, better)) return false;
+    }
+  }
+  return true;
+}
+
+/** A ranked listing. */
+interface Hit {
+  doc: Doc;
+  rank: Rank;
+}
+
+/**
+ * The choice whose listings are read: the rarest. A prefix's listings are counted only when
+ * nothing else can drive (its words are many; another word's listings are checked for it cheaply).
+ */
+function driverOf(combo: Choice[]): Choice {
+  const known = combo.filter((choice) => choice.counted());
+  return (known.length > 0 ? known : combo).reduce((rarest, choice) => (choice.uses() < rarest.uses() ? choice : rarest));
+}
+
+/** Where a rank's listings start after the cursor: past the cursor's listing in rank order. */
+const afterKey = (after: RankedCursor) => ({ rating: after.rating, listedAt: after.listedAt, listingId: after.id });
+
+/**
+ * Up to `need` listings of one rank, in rank order: each combination's rarest choice is read
+ * from its words' posting lists (each in rank order, merged), and each listing is checked to
+ * hold the rest. Stops as soon as the page is full.
+ */
+function rankListings(
+  group: { rank: Rank; combos: Choice[][] },
+  positions: Choice[][],
+  filter: (doc: Doc) => boolean,
+  after: RankedCursor | undefined,
+  need: number,
+  budget: { visits: number },
+) {
+  interface Stream {
+    list: Doc[];
+    at: number;
+    combo: Choice[];
+    driver: Choice;
+  }
+  const streams: Stream[] = [];
+  const start = after && afterKey(after);
+  for (const combo of group.combos) {
+    const driver = driverOf(combo);
+    for (const term of driver.terms()) {
+      const list = term.postings[driver.field];
+      // Strictly after the cursor's listing: rankOrder(doc, key) > 0.
+      const at = start ? lowerBound(list, start, (doc, key) => (rankOrder(doc, key) <= 0 ? -1 : 1)) : 0;
+      if (at < list.length) streams.push({ list, at, combo, driver });
+    }
+  }
+  // A heap of the streams by their next listing: the merge comes out in rank order.
+  const before = (a: Stream, b: Stream) => rankOrder(a.list[a.at]!, b.list[b.at]!) < 0;
+  const heap = new MinHeap(streams, before);
+  const found: Hit[] = [];
+  const taken = new Set<Doc>();
+  while (found.length < need && heap.size > 0) {
+    if (--budget.visits < 0) break;
+    const stream = heap.peek();
+    const doc = stream.list[stream.at]!;
+    stream.at += 1;
+    if (stream.at < stream.list.length) heap.replaceTop(stream);
+    else heap.pop();
+    if (taken.has(doc) || !qualifies(doc, stream.combo, positions, stream.driver) || !filter(doc)) continue;
+    taken.add(doc);
+    found.push({ doc, rank: group.rank });
+  }
+  return found;
+}
+
+/** The best match of each query word a listing holds (with its field), or null when it misses one. */
+function bestMatches(doc: Doc, resolved: Resolved[]): { option: Option; match: Match; field: Field; word: string }[] | null {
+  const best: { option: Option; match: Match; field: Field; word: string }[] = [];
+  for (const position of resolved) {
+    let found: { option: Option; match: Match; field: Field; word: string } | undefined;
+    for (const field of fieldsOf(position.word)) {
+      for (const word of doc.words[field]) {
+        const match = matchOf(position, word);
+        if (!match) continue;
+        const option = { exact: match.exact, typos: match.typos, username: field === FIELD.username };
+        if (!found || compareOptions(option, found.option) < 0) found = { option, match, field, word };
       }
     }
-    return best
-      ? [{ field: best.field === 2 ? ("location" as const) : ("name" as const), word: best.candidate.word, length: best.candidate.length }]
-      : [];
-  });
+    if (!found) return null;
+    best.push(found);
+  }
+  return best;
+}
+
+/*
+ * A match's option as one number, lower is better: exact (0xx) before not (1xx), then typos
+ * (x0x, x1x, x2x), then name or place (xx0) before username (xx1). A listing's rank over all
+ * words as one number the same way: words not exact, then typos, then username matches.
+ */
+const NO_MATCH = 1000;
+const optionCode = (option: Option) => (option.exact ? 0 : 100) + option.typos * 10 + (option.username ? 1 : 0);
+const rankCode = (rank: Rank, words: number) => (words - rank.exact) * 10_000 + rank.typos * 100 + rank.username;
+
+/**
+ * A query word's matches as a table by vocabulary id: its option code in a name or place, plus
+ * one (0: no match); the words a prefix completes are written in too. `clear` zeroes it again.
+ */
+function tableOf(index: SearchIndex, position: Resolved, pos: number) {
+  const table = index.scratch(pos);
+  const written: number[] = [];
+  const put = (id: number, code: number) => {
+    if (table[id] === 0) written.push(id);
+    else if (table[id]! <= code + 1) return;
+    table[id] = code + 1;
+  };
+  for (const match of position.listed.values()) put(match.term.id, optionCode({ exact: match.exact, typos: match.typos, username: false }));
+  const prefix = position.prefix;
+  if (prefix !== undefined) for (const term of index.termsStartingWith(prefix)) if (term.word !== prefix) put(term.id, 100);
+  return {
+    table,
+    fields: fieldsOf(position.word),
+    clear: () => {
+      for (const id of written) table[id] = 0;
+    },
+  };
+}
+
+let visit = 0;
+
+/** Found listings, the worst on top: a page's worth is kept. */
+interface Found {
+  doc: Doc;
+  code: number;
+}
+const worse = (a: Found, b: Found) => a.code - b.code || rankOrder(a.doc, b.doc);
+
+/**
+ * Ranks by scoring, in one pass over the listings of the word held by the fewest: each
+ * listing's best match of every word, looked up by vocabulary id, keeping the best `need`.
+ * For queries of several words, whose listings holding all of them are few: rank by rank
+ * would read the same lists once a rank.
+ */
+export function scoredListings(
+  index: SearchIndex,
+  resolved: Resolved[],
+  positions: Choice[][],
+  filter: (doc: Doc) => boolean,
+  after: RankedCursor | undefined,
+  need: number,
+): Hit[] {
+  const total = (choices: Choice[]) => choices.reduce((sum, choice) => sum + choice.uses(), 0);
+  const driver = positions.reduce((rarest, choices) => (total(choices) < total(rarest) ? choices : rarest));
+  const tables = resolved.map((position, pos) => tableOf(index, position, pos));
+  const afterCode = after && rankCode(after, resolved.length);
+  const afterDoc = after && afterKey(after);
+  const kept = new MinHeap<Found>([], (a, b) => worse(a, b) > 0);
+  const mark = ++visit;
+  try {
+    for (const choice of driver) {
+      for (const term of choice.terms()) {
+        for (const doc of term.postings[choice.field]) {
+          if (doc.mark === mark) continue;
+          doc.mark = mark;
+          let notExact = 0;
+          let typos = 0;
+          let username = 0;
+          for (const { table, fields } of tables) {
+            let best = NO_MATCH;
+            for (const field of fields) {
+              const ids = doc.ids[field];
+              for (let i = 0; i < ids.length; i++) {
+                const entry = table[ids[i]!]!;
+                if (entry === 0) continue;
+                const code = field === FIELD.username ? entry : entry - 1;
+                if (code < best) best = code;
+              }
+            }
+            if (best === NO_MATCH) {
+              notExact = -1;
+              break;
+            }
+            if (best >= 100) notExact += 1;
+            typos += Math.floor(best / 10) % 10;
+            username += best % 10;
+          }
+          if (notExact < 0 || !filter(doc)) continue;
+          const found = { doc, code: notExact * 10_000 + typos * 100 + username };
+          if (afterCode !== undefined && (found.code < afterCode || (found.code === afterCode && rankOrder(doc, afterDoc!) <= 0))) continue;
+          if (kept.size < need) kept.push(found);
+          else if (worse(found, kept.peek()) < 0) kept.replaceTop(found);
+        }
+      }
+    }
+  } finally {
+    for (const table of tables) table.clear();
+  }
+  return kept
+    .drain()
+    .sort(worse)
+    .map(({ doc, code }) => ({
+      doc,
+      rank: { exact: resolved.length - Math.floor(code / 10_000), typos: Math.floor(code / 100) % 100, username: code % 100 },
+    }));
+}
+
+/** Listings a rank-by-rank read may visit before it gives way to scoring (a filter left few of them). */
+const VISITS = 2000;
+
+/**
+ * One ranked page (every word must match), empty when nothing matches them all. One word: rank
+ * by rank, stopping once the page is full; several: scored in one pass.
+ */
+export function rankedListings(
+  index: SearchIndex,
+  resolved: Resolved[],
+  filter: (doc: Doc) => boolean,
+  after: RankedCursor | undefined,
+  need: number,
+): Hit[] {
+  const positions = choicesOf(index, resolved);
+  if (positions.some((choices) => choices.length === 0)) return [];
+  if (resolved.length === 1) {
+    const hits = rankByRank(positions, filter, after, need);
+    if (hits) return hits;
+  }
+  return scoredListings(index, resolved, positions, filter, after, need);
+}
+
+/** Rank by rank until the page is full; null past VISITS listings read. */
+export function rankByRank(positions: Choice[][], filter: (doc: Doc) => boolean, after: RankedCursor | undefined, need: number): Hit[] | null {
+  const groups = combinations(positions);
+  if (!groups) return null;
+  const budget = { visits: VISITS };
+  const hits: Hit[] = [];
+  for (const group of groups) {
+    const order = after ? compareRanks(group.rank, after) : 1;
+    if (order < 0) continue;
+    hits.push(...rankListings(group, positions, filter, order === 0 ? after : undefined, need - hits.length, budget));
+    if (budget.visits < 0) return null;
+    if (hits.length >= need) break;
+  }
+  return hits;
+}
+
+/** The best match of each word in a listing, for the highlight. */
+function matchesOf(doc: Doc, resolved: Resolved[]): SearchMatch[] {
+  return (bestMatches(doc, resolved) ?? []).map(({ match, field, word }) => ({
+    field: field === FIELD.place ? ("location" as const) : ("name" as const),
+    word,
+    length: match.length,
+  }));
 }
 
 /** The name words, then the place words. */
@@ -248,174 +502,105 @@ function firstWords(words: QueryWord[], count: number): QueryWord[] {
   return kept.map((word, i) => ({ ...word, prefix: !kept.slice(i + 1).some((later) => later.place === word.place) }));
 }
 
-/** The vocabulary words each query word matches (one round trip), checked against the allowance. */
-export async function resolve(db: Db, words: QueryWord[]): Promise<Candidate[]> {
-  const keys: string[] = [];
-  const keyPos: number[] = [];
-  const prefixes: string[] = [];
-  const prefixPos: number[] = [];
-  words.forEach((word, pos) => {
-    for (const key of deletions(word.text, allowanceOf(word.text))) {
-      keys.push(key);
-      keyPos.push(pos);
-    }
-    if (word.prefix) {
-      prefixes.push(word.text);
-      prefixPos.push(pos);
-    }
-  });
-  const rows = await queryRows<{ pos: number; word: string; name_uses: number; username_uses: number; place_uses: number }>(
-    db,
-    sql`
-    select distinct q.pos, w.word, w.name_uses, w.username_uses, w.place_uses
-      from unnest(${sql.param(keys)}::text[], ${sql.param(keyPos)}::int[]) as q(key, pos)
-      join search_keys k on k.key = q.key
-      join search_words w on w.word = k.word
-    union
-    select p.pos, w.word, w.name_uses, w.username_uses, w.place_uses
-      from unnest(${sql.param(prefixes)}::text[], ${sql.param(prefixPos)}::int[]) as p(prefix, pos)
-      cross join lateral (
-        select word, name_uses, username_uses, place_uses from search_words
-         where word ~>=~ p.prefix and word ~<~ (p.prefix || '{') and word <> p.prefix
-         order by name_uses + username_uses + place_uses desc limit ${PREFIX_WORDS}
-      ) as w`,
-  );
-  const found: Candidate[] = [];
-  for (const row of rows) {
-    const word = words[row.pos]!;
-    const uses = word.place ? row.place_uses : row.name_uses + row.username_uses;
-    if (uses <= 0) continue;
-    const match = wordMatch(word.text, row.word, word.prefix);
-    if (match) found.push({ pos: row.pos, word: row.word, ...match, uses: [row.name_uses, row.username_uses, row.place_uses] });
-  }
-  return found;
-}
-
-/** Skills and "available on": conditions on the listing's user, for both orders. */
-function filters(search: ProfileSearch, now: Date): SQL[] | null {
-  const conditions: SQL[] = [];
+/** Skills and "available on": who may be listed; null when nobody can be. */
+async function filterOf(db: Db, search: ProfileSearch, now: Date): Promise<Filter> {
+  const skillSets: Set<string>[] = [];
   for (const skill of search.skills) {
     const skills = matchSkills(skill);
     if (skills.length === 0) return null;
-    conditions.push(sql`${users.skills} && ${sql.param(skills)}::text[]`);
+    skillSets.push(new Set(skills));
   }
+  let busy: Set<string> | undefined;
   if (search.date) {
-    const free = freeThen(search.date, search.slot, now);
-    if (!free) return null;
-    conditions.push(free);
+    const taken = await bookedThen(db, search.date, search.slot, now);
+    if (!taken) return null;
+    busy = taken;
   }
-  return conditions;
+  if (skillSets.length === 0 && !busy) return () => true;
+  return (doc) => skillSets.every((set) => doc.skills.some((skill) => set.has(skill))) && !busy?.has(doc.userId);
 }
 
 /**
- * Free on `date` (in `slot`, or in either slot): by the booking rules, a future weekday slot
- * within the horizon that no holding booking overlaps. Null when no such slot can exist.
+ * Assistants NOT free on `date` (in `slot`, or in either slot), by the booking rules: free
+ * means a future weekday slot within the horizon that no holding booking overlaps. Null when no
+ * such slot can exist that day for anyone.
  */
-function freeThen(date: string, slot: ProfileSearch["slot"], now: Date): SQL | null {
+async function bookedThen(db: Db, date: string, slot: ProfileSearch["slot"], now: Date): Promise<Set<string> | null> {
   if (isWeekend(date) || date > bookingHorizonEnd(manilaDate(now))) return null;
-  const starts = SLOTS.filter((s) => !slot || s.label === slot)
-    .map((s) => manilaInstant(date, s.start))
-    .filter((start) => start > now);
-  if (starts.length === 0) return null;
-  const freeSlot = (start: Date) => {
-    const end = new Date(start.getTime() + SLOT_HOURS * 3600_000);
-    return sql`not exists (select 1 from bookings b where b.consultant_id = ${users.id} and b.status in (${sql.join(
-      HOLDING.map((status) => sql`${status}`),
-      sql`, `,
-    )}) and b.starts_at < ${end.toISOString()}::timestamptz and b.ends_at > ${start.toISOString()}::timestamptz)`;
-  };
-  return sql`(${sql.join(starts.map(freeSlot), sql` or `)})`;
+  const slots = SLOTS.filter((s) => !slot || s.label === slot)
+    .map((s) => {
+      const start = manilaInstant(date, s.start);
+      return { start, end: new Date(start.getTime() + SLOT_HOURS * 3600_000) };
+    })
+    .filter(({ start }) => start > now);
+  if (slots.length === 0) return null;
+  const from = slots[0]!.start;
+  const to = slots[slots.length - 1]!.end;
+  // A booking lasts at most a day: one starting more than a day before cannot reach the slots.
+  const rows = await queryRows<{ consultant_id: string; starts_at: Date | string; ends_at: Date | string }>(
+    db,
+    sql`select consultant_id, starts_at, ends_at from bookings
+         where status in (${sql.join(
+           HOLDING.map((status) => sql`${status}`),
+           sql`, `,
+         )})
+           and starts_at < ${to.toISOString()}::timestamptz and starts_at > ${new Date(from.getTime() - 24 * 3600_000).toISOString()}::timestamptz
+           and ends_at > ${from.toISOString()}::timestamptz`,
+  );
+  const taken = new Map<string, Set<number>>();
+  for (const row of rows) {
+    const startsAt = new Date(row.starts_at).getTime();
+    const endsAt = new Date(row.ends_at).getTime();
+    slots.forEach(({ start, end }, i) => {
+      if (startsAt < end.getTime() && endsAt > start.getTime()) {
+        const set = taken.get(row.consultant_id) ?? new Set<number>();
+        set.add(i);
+        taken.set(row.consultant_id, set);
+      }
+    });
+  }
+  return new Set([...taken].filter(([, set]) => set.size === slots.length).map(([id]) => id));
 }
 
-/** Listings newest first (no name or place words), paged by (created at, id). */
-async function newestFirst(db: Db, search: ProfileSearch, conditions: SQL[]): Promise<ProfilePage> {
-  const where = [eq(users.role, "Assistant"), isNull(users.suspendedAt), ...conditions];
+/** Listings newest first (no name or place words), paged by (listing time, id). */
+function newestFirst(index: SearchIndex, search: ProfileSearch, filter: (doc: Doc) => boolean): SearchPage {
+  const listings = index.listings();
+  let at = listings.length - 1;
   if (search.cursor) {
     const after = decodeCursor(profileCursorSchema, search.cursor);
-    where.push(sql`(${profiles.createdAt}, ${profiles.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
+    // The last listing before the cursor's in listing order.
+    at = lowerBound(listings, { listedAt: after.createdAt, listingId: after.id }, listingOrder) - 1;
   }
-  const rows = await queryRows<CardRow>(
-    db,
-    sql`select profiles.id as listing_id, profiles.user_id, ${CARD_COLUMNS},
-               to_char(profiles.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as listed_at
-          from profiles join users on users.id = profiles.user_id
-         where ${and(...where)}
-         order by profiles.created_at desc, profiles.id desc limit ${search.limit + 1}`,
-  );
-  const items = rows.slice(0, search.limit).map((row) => ({ ...toHit(row), matches: [] }));
-  const last = rows.length > search.limit ? rows[search.limit - 1] : undefined;
-  return { items, nextCursor: last ? encodeCursor({ createdAt: last.listed_at, id: last.listing_id }) : null, ignoredWords: [] };
-}
-
-type RankedCursor = z.infer<typeof rankedCursorSchema>;
-
-interface RankedRow extends RankRow {
-  rank: Rank;
-}
-
-/**
- * One ranked page for `words` (all must match): rank by rank, the combinations of each rank
- * merged by rating and date, until the page is full. Empty when nothing matches them all.
- */
-async function rankedPage(db: Db, words: QueryWord[], candidates: Candidate[], conditions: SQL[], after: RankedCursor | undefined, limit: number) {
-  const positions = choicesOf(words, candidates);
-  if (positions.some((choices) => choices.length === 0)) return [];
-  const cursorRank = after && { exact: after.exact, typos: after.typos, username: after.username };
-  const ranks = combinations(positions).filter(({ rank }) => !cursorRank || compareRanks(rank, cursorRank) >= 0);
-  const branchesOf = (group: (typeof ranks)[number], ordinal: number, need: number) => {
-    const keyset = cursorRank && compareRanks(group.rank, cursorRank) === 0 ? after : undefined;
-    return group.combos.map((combo) => comboQuery(combo, positions, conditions, keyset, need, ordinal));
-  };
-  // One round trip for the best rank (it usually fills the page), then one for all the others.
-  const rows: RankedRow[] = [];
-  for (const [from, to] of [
-    [0, 1],
-    [1, ranks.length],
-  ] as const) {
-    const need = limit + 1 - rows.length;
-    const branches = ranks.slice(from, to).flatMap((group, i) => branchesOf(group, from + i, need));
-    if (branches.length === 0 || need <= 0) break;
-    const found = await queryRows<RankRow & { ordinal: number }>(db, pageQuery(branches, need, candidates));
-    rows.push(...found.map((row) => ({ ...row, rank: ranks[row.ordinal]!.rank })));
-  }
-  return rows;
-}
-
-/** The page's rows in rank order, with what the cards show and the words they hold. */
-function pageQuery(branches: SQL[], need: number, candidates: Candidate[]): SQL {
-  const order = sql`ordinal, rating desc nulls last, listed_at desc nulls last, listing_id desc nulls last`;
-  return sql`select page.*, ${CARD_COLUMNS},
-                    (select coalesce(json_agg(json_build_object('word', x.word, 'field', x.field)), '[]') from search_postings x
-                      where x.user_id = page.user_id and x.word = any(${sql.param(candidates.map((c) => c.word))}::text[])) as held
-               from (select * from (${sql.join(branches, sql` union all `)}) as ranked order by ${order} limit ${need}) as page
-               join users on users.id = page.user_id
-               join profiles on profiles.id = page.listing_id
-              order by ${order}`;
+  const docs: Doc[] = [];
+  for (; at >= 0 && docs.length <= search.limit; at--) if (filter(listings[at]!)) docs.push(listings[at]!);
+  const items = docs.slice(0, search.limit).map((doc) => ({ doc, matches: [] }));
+  const last = docs.length > search.limit ? docs[search.limit - 1] : undefined;
+  return { items, nextCursor: last ? encodeCursor({ createdAt: last.listedAt, id: last.listingId }) : null, ignoredWords: [] };
 }
 
 /** Ranked search: every word must match; when nothing matches them all, words are dropped from the end. */
-async function ranked(db: Db, search: ProfileSearch, conditions: SQL[], words: QueryWord[]): Promise<ProfilePage> {
+function ranked(index: SearchIndex, search: ProfileSearch, filter: (doc: Doc) => boolean, words: QueryWord[]): SearchPage {
   const after = search.cursor ? decodeCursor(rankedCursorSchema, search.cursor) : undefined;
   let ignored = after?.ignored ?? 0;
-  const attempt = async () => {
+  if (ignored >= words.length) return EMPTY;
+  const attempt = () => {
     const kept = firstWords(words, words.length - ignored);
-    const candidates = await resolve(db, kept);
-    return { kept, candidates, rows: await rankedPage(db, kept, candidates, conditions, after, search.limit) };
+    const resolved = resolve(index, kept);
+    return { resolved, hits: rankedListings(index, resolved, filter, after, search.limit + 1) };
   };
-  if (ignored >= words.length) return { items: [], nextCursor: null, ignoredWords: [] };
-  let result = await attempt();
-  while (!after && result.rows.length === 0 && ignored < words.length - 1) {
+  let result = attempt();
+  while (!after && result.hits.length === 0 && ignored < words.length - 1) {
     ignored += 1;
-    result = await attempt();
+    result = attempt();
   }
-  const { kept, candidates, rows } = result;
-  if (rows.length === 0) return { items: [], nextCursor: null, ignoredWords: [] };
+  const { resolved, hits } = result;
+  if (hits.length === 0) return EMPTY;
 
-  const page = rows.slice(0, search.limit);
-  const items = page.map((row) => ({ ...toHit(row), matches: matchesOf(row.held, kept, candidates) }));
-  const last = rows.length > search.limit ? page[page.length - 1] : undefined;
+  const page = hits.slice(0, search.limit);
+  const items = page.map(({ doc }) => ({ doc, matches: matchesOf(doc, resolved) }));
+  const last = hits.length > search.limit ? page[page.length - 1] : undefined;
   const nextCursor = last
-    ? encodeCursor({ ...last.rank, rating: last.rating, listedAt: last.listed_at, id: last.listing_id, ignored } satisfies RankedCursor)
+    ? encodeCursor({ ...last.rank, rating: last.doc.rating, listedAt: last.doc.listedAt, id: last.doc.listingId, ignored } satisfies RankedCursor)
     : null;
   const allWords = words.map((word) => word.text);
   return { items, nextCursor, ignoredWords: allWords.slice(allWords.length - ignored) };
@@ -426,9 +611,76 @@ async function ranked(db: Db, search: ProfileSearch, conditions: SQL[], words: Q
  * newest first without them; skills and "available on" filter both. `now` decides which slots
  * are still free.
  */
-export async function searchProfiles(db: Db, search: ProfileSearch, now: Date): Promise<ProfilePage> {
-  const conditions = filters(search, now);
-  if (!conditions) return { items: [], nextCursor: null, ignoredWords: [] };
+export async function searchProfiles(index: SearchIndex, db: Db, search: ProfileSearch, now: Date): Promise<SearchPage> {
+  const filter = await filterOf(db, search, now);
+  if (!filter) return EMPTY;
   const words = wordsOf(search);
-  return words.length === 0 ? newestFirst(db, search, conditions) : ranked(db, search, conditions, words);
+  return words.length === 0 ? newestFirst(index, search, filter) : ranked(index, search, filter, words);
+}
+
+/** A binary heap: the smallest item by `before` on top. */
+class MinHeap<T> {
+  private readonly items: T[];
+
+  constructor(
+    items: T[],
+    private readonly before: (a: T, b: T) => boolean,
+  ) {
+    this.items = items;
+    for (let i = (items.length >>> 1) - 1; i >= 0; i--) this.down(i);
+  }
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  peek(): T {
+    return this.items[0]!;
+  }
+
+  /** The top item changed (it moved on): put it back in its place. */
+  replaceTop(item: T): void {
+    this.items[0] = item;
+    this.down(0);
+  }
+
+  push(item: T): void {
+    const items = this.items;
+    items.push(item);
+    let i = items.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >>> 1;
+      if (!this.before(items[i]!, items[parent]!)) return;
+      [items[i], items[parent]] = [items[parent]!, items[i]!];
+      i = parent;
+    }
+  }
+
+  /** Every item, in no order; the heap is left empty. */
+  drain(): T[] {
+    return this.items.splice(0);
+  }
+
+  pop(): void {
+    const last = this.items.pop()!;
+    if (this.items.length > 0) {
+      this.items[0] = last;
+      this.down(0);
+    }
+  }
+
+  private down(from: number): void {
+    const items = this.items;
+    let i = from;
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let smallest = i;
+      if (left < items.length && this.before(items[left]!, items[smallest]!)) smallest = left;
+      if (right < items.length && this.before(items[right]!, items[smallest]!)) smallest = right;
+      if (smallest === i) return;
+      [items[i], items[smallest]] = [items[smallest]!, items[i]!];
+      i = smallest;
+    }
+  }
 }

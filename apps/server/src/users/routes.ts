@@ -66,7 +66,7 @@ export async function userRoutes(base: FastifyInstance) {
       .where(eq(users.id, me.id))
       .returning()
       .catch(rethrowIdentityConflict);
-    app.searchCache.clear();
+    await app.searchIndex.refresh();
     return { user: await selfView(app.db, updated!) };
   });
 }

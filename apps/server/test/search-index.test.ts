@@ -1,0 +1,206 @@
+import { describe, expect, it } from "vitest";
+import type { ProfilePost } from "@vam/shared";
+import { FIELD, rankOrder, SearchIndex, type Doc, type ListingRecord } from "../src/profiles/search-index.js";
+import { choicesOf, rankByRank, rankedListings, resolve, scoredListings, type QueryWord } from "../src/profiles/search.js";
+import { wordMatch } from "../src/profiles/search-words.js";
+import { TypoKeys, keyDeletes } from "../src/profiles/typo-keys.js";
+
+/*
+ * The in-memory index (decision 0014) without a server: typo candidates are exact, the index
+ * kept by changes equals one loaded at once, and ranking rank by rank (with its early stop)
+ * gives the same pages as scoring every listing.
+ */
+
+/** Seeded, so that a failure can be replayed. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+  return { next, pick };
+}
+
+const LETTERS = "abdeilmnorstuy";
+const { next, pick } = random(14);
+const word = (min: number, max: number) => Array.from({ length: min + Math.floor(next() * (max - min + 1)) }, () => pick([...LETTERS])).join("");
+function typo(text: string): string {
+  const at = Math.floor(next() * text.length);
+  const kind = pick(["insert", "delete", "replace", "swap"] as const);
+  if (kind === "insert") return text.slice(0, at) + pick([...LETTERS]) + text.slice(at);
+  if (kind === "delete") return text.slice(0, at) + text.slice(at + 1);
+  if (kind === "replace") return text.slice(0, at) + pick([...LETTERS]) + text.slice(at + 1);
+  const i = Math.min(at, text.length - 2);
+  return text.slice(0, i) + text[i + 1] + text[i] + text.slice(i + 2);
+}
+
+describe("typo keys", () => {
+  it("find every vocabulary word within the allowance of a query, also words filed one by one and merged", () => {
+    const vocabulary = [...new Set(Array.from({ length: 3000 }, () => word(3, 11)))];
+    const keys = new TypoKeys();
+    const half = Math.floor(vocabulary.length / 2);
+    keys.build(vocabulary.slice(0, half).map((w, id) => ({ id, word: w })));
+    // The rest one at a time: through the pending keys, merged into the sorted ones as they grow.
+    vocabulary.slice(half).forEach((w, i) => keys.add(half + i, w));
+    let checked = 0;
+    for (let i = 0; i < 400; i++) {
+      const query = next() < 0.5 ? typo(pick(vocabulary)) : typo(typo(pick(vocabulary)));
+      if (query.length < 4) continue;
+      const allowance = query.length <= 7 ? 1 : 2;
+      const expected = vocabulary.filter((w) => wordMatch(query, w, false)).sort();
+      const found = [...keys.candidates(query, allowance)].map((id) => vocabulary[id]!).filter((w) => wordMatch(query, w, false));
+      expect([...new Set(found)].sort(), query).toEqual(expected);
+      checked += expected.length;
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it("file no keys for numbers and words of 1-2 letters", () => {
+    expect([keyDeletes("12345"), keyDeletes("ab"), keyDeletes("abc"), keyDeletes("abcdef")]).toEqual([0, 0, 1, 2]);
+  });
+});
+
+const FIRST = Array.from({ length: 40 }, () => word(3, 9));
+const LAST = Array.from({ length: 30 }, () => word(4, 10));
+const PLACES = Array.from({ length: 12 }, () => `${word(4, 8)} ${pick(["city", "town", ""])}`.trim());
+
+let counter = 0;
+function listing(overrides: Partial<ProfilePost> = {}): ListingRecord {
+  counter += 1;
+  const hex = counter.toString(16).padStart(12, "0");
+  const firstName = pick(FIRST);
+  const lastName = pick(LAST);
+  // A few listings share one instant, so that ties fall to the id.
+  const second = String(Math.floor(counter / 3) % 60).padStart(2, "0");
+  const listedAt = `2026-0${1 + (counter % 9)}-1${counter % 10}T10:00:${second}.${String(counter % 7).padStart(6, "0")}Z`;
+  return {
+    listedAt,
+    card: {
+      id: `00000000-0000-4000-8000-${hex}`,
+      userId: `10000000-0000-4000-8000-${hex}`,
+      title: `${firstName} ${lastName} Profile`,
+      username: `${firstName}${lastName}${counter % 5}`,
+      firstName,
+      lastName,
+      avatar: null,
+      role: "Assistant",
+      location: pick(PLACES),
+      skills: [pick(["SEO", "Writing", "Marketing"])],
+      salaryRate: 1250,
+      experience: "1-3 years",
+      availability: "Full-time",
+      bio: null,
+      rating: next() < 0.4 ? Math.round(30 + next() * 20) / 10 : null,
+      reviewCount: 0,
+      responseTime: "Within 24 hours",
+      createdAt: listedAt,
+      updatedAt: listedAt,
+      memberSince: listedAt,
+      ...overrides,
+    },
+  };
+}
+
+describe("the index", () => {
+  it("kept by one change after another equals the index loaded at once", () => {
+    const kept = new SearchIndex();
+    const current = new Map<string, ListingRecord>();
+    for (let i = 0; i < 600; i++) {
+      const roll = next();
+      const existing = [...current.values()];
+      if (roll < 0.6 || existing.length === 0) {
+        const record = listing();
+        current.set(record.card.userId, record);
+        kept.upsert(record);
+      } else if (roll < 0.85) {
+        // A changed name, place or rating.
+        const old = pick(existing);
+        const changed = { ...old, card: { ...old.card, firstName: pick(FIRST), location: pick(PLACES), rating: next() < 0.5 ? 4.5 : null } };
+        current.set(old.card.userId, changed);
+        kept.upsert(changed);
+      } else {
+        const gone = pick(existing);
+        current.delete(gone.card.userId);
+        kept.remove(gone.card.userId);
+      }
+    }
+    const loaded = new SearchIndex();
+    loaded.load(current.values());
+    expect(kept.snapshot()).toEqual(loaded.snapshot());
+    expect(kept.size).toBe(current.size);
+  });
+
+  it("ranks rank by rank, and by scoring, exactly as the rules applied to every listing, page after page", () => {
+    const index = new SearchIndex();
+    index.load(Array.from({ length: 2500 }, () => listing()));
+    const everyone = () => true;
+    const someSkills = (doc: Doc) => doc.skills.includes("SEO");
+    let compared = 0;
+    for (let i = 0; i < 300; i++) {
+      const names = Array.from({ length: 1 + Math.floor(next() * 2) }, () => {
+        const source = pick([...FIRST, ...LAST]);
+        const roll = next();
+        return roll < 0.4 ? source : roll < 0.8 ? typo(source) : source.slice(0, 2 + Math.floor(next() * 3));
+      });
+      const words: QueryWord[] = names.map((text, pos) => ({ text, place: false, prefix: pos === names.length - 1 }));
+      if (next() < 0.3) words.push({ text: pick(PLACES).split(" ")[0]!, place: true, prefix: true });
+      const filter = next() < 0.3 ? someSkills : everyone;
+      const resolved = resolve(index, words);
+      const positions = choicesOf(index, resolved);
+      let after: Parameters<typeof rankedListings>[3];
+      for (let page = 0; page < 4; page++) {
+        const expected = reference(index, words, filter, after, 7);
+        const label = JSON.stringify({ words, page });
+        const ids = (hits: { doc: Doc; rank: unknown }[]) => hits.map((hit) => [hit.doc.listingId, hit.rank]);
+        expect(ids(rankedListings(index, resolved, filter, after, 7)), label).toEqual(ids(expected));
+        expect(ids(scoredListings(index, resolved, positions, filter, after, 7)), label).toEqual(ids(expected));
+        const byRank = rankByRank(positions, filter, after, 7);
+        if (byRank) expect(ids(byRank), label).toEqual(ids(expected));
+        compared += expected.length;
+        const last = expected[expected.length - 1];
+        if (expected.length < 7 || !last) break;
+        after = { ...last.rank, rating: last.doc.rating, listedAt: last.doc.listedAt, id: last.doc.listingId, ignored: 0 };
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+  });
+});
+
+/** decisions.md "Search" applied to every listing, word by word, with nothing of the index's machinery but its listings. */
+function reference(index: SearchIndex, words: QueryWord[], filter: (doc: Doc) => boolean, after: Parameters<typeof rankedListings>[3], need: number) {
+  const hits: { doc: Doc; rank: { exact: number; typos: number; username: number } }[] = [];
+  for (const doc of index.listings()) {
+    let rank: { exact: number; typos: number; username: number } | undefined = { exact: 0, typos: 0, username: 0 };
+    for (const word of words) {
+      let best: [exact: number, typos: number, username: number] | undefined;
+      for (const field of word.place ? [FIELD.place] : [FIELD.name, FIELD.username]) {
+        for (const held of doc.words[field]) {
+          const match = wordMatch(word.text, held, word.prefix);
+          if (!match) continue;
+          const option: [number, number, number] = [match.exact ? 1 : 0, match.typos, field === FIELD.username ? 1 : 0];
+          if (!best || option[0] > best[0] || (option[0] === best[0] && (option[1] < best[1] || (option[1] === best[1] && option[2] < best[2]))))
+            best = option;
+        }
+      }
+      if (!best) {
+        rank = undefined;
+        break;
+      }
+      rank.exact += best[0];
+      rank.typos += best[1];
+      rank.username += best[2];
+    }
+    if (rank && filter(doc)) hits.push({ doc, rank });
+  }
+  const order = (a: (typeof hits)[number], b: { doc: Parameters<typeof rankOrder>[0]; rank: (typeof hits)[number]["rank"] }) =>
+    b.rank.exact - a.rank.exact || a.rank.typos - b.rank.typos || a.rank.username - b.rank.username || rankOrder(a.doc, b.doc);
+  const cursor = after && { rank: after, doc: { rating: after.rating, listedAt: after.listedAt, listingId: after.id } };
+  return hits
+    .filter((hit) => !cursor || order(hit, cursor) > 0)
+    .sort(order)
+    .slice(0, need);
+}
