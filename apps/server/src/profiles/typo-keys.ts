@@ -13,6 +13,9 @@
 
 const ID_BITS = 24;
 const ID_SPAN = 2 ** ID_BITS;
+/** The sorted keys are found through a directory by the hash's top 16 bits: a look-up reads one small stretch, not 23 far-apart places. */
+const BUCKET_BITS = 16;
+const BUCKET_SPAN = 2 ** (29 - BUCKET_BITS) * ID_SPAN;
 /** Word ids must fit beside the hash in a double's 53 exact bits. */
 export const MAX_WORD_ID = ID_SPAN - 1;
 
@@ -48,6 +51,8 @@ export function keyHashes(word: string, deletes: number): number[] {
 export class TypoKeys {
   /** hash * 2^24 + word id, ascending. */
   private sorted = new Float64Array(0);
+  /** directory[b]: the first entry of bucket b (and directory[2^16] the end). */
+  private directory = new Uint32Array(2 ** BUCKET_BITS + 1);
   /** Keys filed since the last merge: hash → word ids. */
   private pending = new Map<number, number[]>();
   private pendingCount = 0;
@@ -73,6 +78,7 @@ export class TypoKeys {
       }
     }
     this.sorted = packed.slice(0, length).sort();
+    this.index();
     this.pending.clear();
     this.pendingCount = 0;
   }
@@ -96,21 +102,35 @@ export class TypoKeys {
     const ids = new Set<number>();
     for (const hash of keyHashes(query, deletes)) {
       const low = hash * ID_SPAN;
-      for (let i = this.lowerBound(low); i < this.sorted.length && this.sorted[i]! < low + ID_SPAN; i++) ids.add(this.sorted[i]! - low);
+      const bucket = Math.floor(low / BUCKET_SPAN);
+      const end = this.directory[bucket + 1]!;
+      for (let i = this.lowerBound(low, this.directory[bucket]!, end); i < end && this.sorted[i]! < low + ID_SPAN; i++) ids.add(this.sorted[i]! - low);
       for (const id of this.pending.get(hash) ?? []) ids.add(id);
     }
     return ids;
   }
 
-  private lowerBound(value: number): number {
-    let low = 0;
-    let high = this.sorted.length;
+  private lowerBound(value: number, from: number, to: number): number {
+    let low = from;
+    let high = to;
     while (low < high) {
       const mid = (low + high) >>> 1;
       if (this.sorted[mid]! < value) low = mid + 1;
       else high = mid;
     }
     return low;
+  }
+
+  /** The directory of the sorted keys, by bucket. */
+  private index(): void {
+    const directory = new Uint32Array(2 ** BUCKET_BITS + 1);
+    let at = 0;
+    for (let bucket = 0; bucket <= 2 ** BUCKET_BITS; bucket++) {
+      const start = bucket * BUCKET_SPAN;
+      while (at < this.sorted.length && this.sorted[at]! < start) at++;
+      directory[bucket] = at;
+    }
+    this.directory = directory;
   }
 
   /** The pending keys into the sorted array, in one linear merge. */
@@ -127,6 +147,7 @@ export class TypoKeys {
     while (i < this.sorted.length) merged[k++] = this.sorted[i++]!;
     while (j < extra.length) merged[k++] = extra[j++]!;
     this.sorted = merged;
+    this.index();
     this.pending.clear();
     this.pendingCount = 0;
   }
