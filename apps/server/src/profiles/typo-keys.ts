@@ -104,7 +104,8 @@ export class TypoKeys {
       const low = hash * ID_SPAN;
       const bucket = Math.floor(low / BUCKET_SPAN);
       const end = this.directory[bucket + 1]!;
-      for (let i = this.lowerBound(low, this.directory[bucket]!, end); i < end && this.sorted[i]! < low + ID_SPAN; i++) ids.add(this.sorted[i]! - low);
+      for (let i = this.lowerBound(low, this.directory[bucket]!, end); i < end && this.sorted[i]! < low + ID_SPAN; i++)
+        ids.add(this.sorted[i]! - low);
       for (const id of this.pending.get(hash) ?? []) ids.add(id);
     }
     return ids;
