@@ -207,7 +207,7 @@ export async function adminRoutes(base: FastifyInstance) {
     });
     // Their live connections end with their sessions; their listing leaves the public pages.
     if (suspended) app.realtime.endUser(target.id);
-    await app.searchIndex.refresh();
+    await app.searchIndex.settle();
     request.log.info({ userId: target.id, suspended }, "account suspension changed");
     return { user: toAdminUser(updated) };
   });
@@ -231,7 +231,7 @@ export async function adminRoutes(base: FastifyInstance) {
       });
       return row!;
     });
-    await app.searchIndex.refresh();
+    await app.searchIndex.settle();
     return { user: toAdminUser(updated) };
   });
 
@@ -297,7 +297,7 @@ export async function adminRoutes(base: FastifyInstance) {
         at: now,
       });
     });
-    await app.searchIndex.refresh();
+    await app.searchIndex.settle();
     const [row] = await reviewRows(eq(reviews.id, id));
     return { review: toAdminReview(row!) };
   });

@@ -84,7 +84,7 @@ export async function sweep(app: FastifyInstance): Promise<SweepResult> {
   const windowStart = new Date(now.getTime() - REVIEW_WINDOW_DAYS * 24 * 3600_000);
   const notices = await app.db.transaction((tx) => publishReviews(tx, windowClosedBefore(windowStart), now));
   result.reviewNotices = notices.length;
-  if (notices.length > 0) await app.searchIndex.refresh();
+  if (notices.length > 0) await app.searchIndex.settle();
   for (const notice of notices) await announce(app, notice);
 
   // The search index's change log: every instance has read it long before (by the database's clock, not the test clock).

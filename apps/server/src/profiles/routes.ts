@@ -66,7 +66,7 @@ export async function profileRoutes(base: FastifyInstance) {
     const me = currentUser(request);
     if (me.role !== "Assistant") throw forbidden(MSG.onlyAssistantsListed);
     const created = await createListing(app.db, me);
-    await app.searchIndex.refresh();
+    await app.searchIndex.settle();
     return reply.status(201).send({ data: { id: created.id, title: created.title } });
   });
 
@@ -83,7 +83,7 @@ export async function profileRoutes(base: FastifyInstance) {
     if (!listing) throw notFound(MSG.profileNotFound);
     if (listing.userId !== currentUser(request).id) throw forbidden(MSG.forbiddenNotOwner);
     await deleteListing(app.db, id, listing.userId);
-    await app.searchIndex.refresh();
+    await app.searchIndex.settle();
     return { message: "Profile deleted" };
   });
 

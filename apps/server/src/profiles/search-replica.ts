@@ -151,6 +151,15 @@ export class SearchReplica {
     return this.running;
   }
 
+  /**
+   * After a write that committed: this instance's searches show it before the route answers.
+   * A failed read is logged, not thrown (the write stands; the next notification or poll
+   * brings it).
+   */
+  async settle(): Promise<void> {
+    await this.refresh().catch((error: unknown) => this.log.error({ err: error }, "search index refresh after a write failed"));
+  }
+
   /** Follows the log: on NOTIFY and every `pollMs`. */
   async start(): Promise<void> {
     const refreshQuietly = () => {

@@ -65,7 +65,7 @@ export async function reviewRoutes(base: FastifyInstance) {
       .catch(rethrowViolation({ kind: "unique", answer: () => conflict(MSG.reviewExists) }));
 
     // A published review changes a rating that search results show.
-    if (result.notices.length > 0) await app.searchIndex.refresh();
+    if (result.notices.length > 0) await app.searchIndex.settle();
     await publishChange(app, result.found, result.notices);
     request.log.info({ bookingId: id }, "review written");
     return reply.status(201).send({ booking: await bookingView(app.db, me.id, result.found) });

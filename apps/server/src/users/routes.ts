@@ -66,7 +66,7 @@ export async function userRoutes(base: FastifyInstance) {
       .where(eq(users.id, me.id))
       .returning()
       .catch(rethrowIdentityConflict);
-    await app.searchIndex.refresh();
+    await app.searchIndex.settle();
     return { user: await selfView(app.db, updated!) };
   });
 }
