@@ -215,11 +215,6 @@ export class SearchIndex {
     return found;
   }
 
-  /** How many vocabulary ids there are (a table indexed by id needs this many entries). */
-  get vocabularySize(): number {
-    return this.termsById.length;
-  }
-
   /**
    * A zeroed table indexed by vocabulary id, one per query word position, reused by every
    * search (a search runs without pausing); the caller zeroes what it wrote.
