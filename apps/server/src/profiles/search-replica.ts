@@ -24,6 +24,8 @@ export const CHANGES_KEPT_MS = 3600_000;
 const RELOAD_AFTER_MS = CHANGES_KEPT_MS / 2;
 /** Users reloaded per query. */
 const BATCH = 5000;
+/** Listings read per query while loading everything. */
+const LOAD_BATCH = 20_000;
 const CHANNEL = "search_changes";
 
 /** A listing's card and listing time, from `users` and `profiles`. */
@@ -117,9 +119,9 @@ export class SearchReplica {
         const records: ListingRecord[] = [];
         let after: string | undefined;
         for (;;) {
-          const rows = await listingsWhere(tx, after ? sql`p.id > ${after}::uuid` : sql`true`, 20_000);
+          const rows = await listingsWhere(tx, after ? sql`p.id > ${after}::uuid` : sql`true`, LOAD_BATCH);
           for (const row of rows) records.push(toRecord(row));
-          if (rows.length < 20_000) break;
+          if (rows.length < LOAD_BATCH) break;
           after = rows[rows.length - 1]!.listing_id;
         }
         return { xmin: snapshot!.xmin, records };

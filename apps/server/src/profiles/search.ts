@@ -101,7 +101,7 @@ type Filter = ((doc: Doc) => boolean) | null;
 const compareOptions = (a: Option, b: Option) => Number(b.exact) - Number(a.exact) || a.typos - b.typos || Number(a.username) - Number(b.username);
 const compareRanks = (a: Rank, b: Rank) => b.exact - a.exact || a.typos - b.typos || a.username - b.username;
 
-/** Above this many ways of holding all the words, listings are scored one by one instead (long queries of common words). */
+/** Above this many ways of holding all the words, rank by rank gives way to scoring (it serves one-word queries, with a handful). */
 const MAX_COMBINATIONS = 256;
 
 /** A page of the search: the listings with what they matched, as `profilePageSchema` describes it. */
