@@ -150,7 +150,7 @@ describe("the index", () => {
       if (next() < 0.3) words.push({ text: pick(PLACES).split(" ")[0]!, place: true, prefix: true });
       const filter = next() < 0.3 ? someSkills : everyone;
       const resolved = resolve(index, words);
-      const positions = choicesOf(index, resolved);
+      const positions = choicesOf(resolved);
       let after: Parameters<typeof rankedListings>[3];
       for (let page = 0; page < 4; page++) {
         const expected = reference(index, words, filter, after, 7);
@@ -158,7 +158,7 @@ describe("the index", () => {
         const ids = (hits: { doc: Doc; rank: unknown }[]) => hits.map((hit) => [hit.doc.listingId, hit.rank]);
         expect(ids(rankedListings(index, resolved, filter, after, 7)), label).toEqual(ids(expected));
         expect(ids(scoredListings(index, resolved, positions, filter, after, 7)), label).toEqual(ids(expected));
-        const byRank = rankByRank(positions, filter, after, 7);
+        const byRank = rankByRank(index, positions, filter, after, 7);
         if (byRank) expect(ids(byRank), label).toEqual(ids(expected));
         compared += expected.length;
         const last = expected[expected.length - 1];

@@ -31,8 +31,6 @@ export interface Doc {
   readonly rating: number;
   /** The distinct folded words of the name, the username and the place. */
   readonly words: readonly [readonly string[], readonly string[], readonly string[]];
-  /** The same words' vocabulary ids, filled when filed: a search looks matches up by id, not by text. */
-  readonly ids: [Int32Array, Int32Array, Int32Array];
   readonly skills: readonly string[];
   /** The place's words, folded, joined by a space: one entry of the places. */
   readonly place: string;
@@ -45,16 +43,16 @@ export interface Doc {
    * brace: a page appends each card's matches.
    */
   readonly json: string;
-  /** Which search last visited it: a search runs without pausing, so one mark per listing dedupes its visits. */
-  mark: number;
+  /** Where the index keeps it: its number in the postings and the word table (see `Layout`), given when filed. */
+  slot: number;
 }
 
-/** A vocabulary word: how many listings hold it in each field, and those listings in rank order. */
+/** A vocabulary word: how many listings hold it in each field, and those listings (their slots) in rank order. */
 export interface Term {
   readonly id: number;
   readonly word: string;
   readonly uses: [name: number, username: number, place: number];
-  readonly postings: [Doc[], Doc[], Doc[]];
+  readonly postings: [number[], number[], number[]];
   /** How the word is written in names ("Maria"), with how many listings write it so: for suggestions. */
   readonly spellings: Map<string, number>;
 }
@@ -66,6 +64,24 @@ export interface Place {
   uses: number;
   readonly spellings: Map<string, number>;
 }
+
+/**
+ * The listings' words as numbers, for a search to read without touching the listings' objects
+ * (decision 0014: a scan is bound by memory reads, and 100,000 listing objects spread over the
+ * heap cost a cache miss each). The listing in slot `s` holds the words
+ * `words[starts[s]] … words[starts[s] + counts[s] - 1]`, each its vocabulary id × 4 + its field;
+ * `marks[s]` is free for the running search to mark visits (`nextMark`). A search runs without
+ * pausing, so the arrays do not change under it; they may be replaced by the next change.
+ */
+export interface Layout {
+  readonly words: Int32Array;
+  readonly starts: Int32Array;
+  readonly counts: Int32Array;
+  readonly marks: Uint32Array;
+}
+
+/** A word entry of the layout: vocabulary id and field. */
+export const wordEntry = (id: number, field: Field) => id * 4 + field;
 
 /** Rank order among listings of the same match: rating, then newest, then listing id (all descending). Negative: `a` first. */
 export function rankOrder(
@@ -132,13 +148,12 @@ function toDoc({ card, listedAt }: ListingRecord): Doc {
     listedAt,
     rating: card.rating ?? -1,
     words: [distinctFolded(name), distinctFolded(card.username), placeWords],
-    ids: [new Int32Array(0), new Int32Array(0), new Int32Array(0)],
     skills: card.skills,
     place: placeWords.join(" "),
     name,
     location: card.location,
     json: JSON.stringify(profilePostSchema.encode(card)).slice(0, -1),
-    mark: 0,
+    slot: -1,
   };
 }
 
@@ -154,6 +169,15 @@ export class SearchIndex {
   private readonly places = new Map<string, Place>();
   private readonly placesByWord = new Map<string, Set<Place>>();
   private readonly tables: Int16Array[] = [];
+  private bits = new Uint32Array(64);
+  /** The listing in each slot; freed slots are reused. */
+  private readonly bySlot: (Doc | undefined)[] = [];
+  private readonly freeSlots: number[] = [];
+  private layout: Layout = { words: new Int32Array(1024), starts: new Int32Array(256), counts: new Int32Array(256), marks: new Uint32Array(256) };
+  /** Where the next listing's words go in `layout.words`, and how many entries before it belong to listings gone. */
+  private wordsEnd = 0;
+  private wordsFreed = 0;
+  private mark = 0;
 
   get size(): number {
     return this.docs.size;
@@ -167,7 +191,9 @@ export class SearchIndex {
       const doc = toDoc(record);
       if (!this.docs.has(doc.userId)) this.file(doc, false, fresh);
     }
-    for (const term of this.termsById) for (const list of term.postings) list.sort(rankOrder);
+    const bySlot = this.bySlot as Doc[];
+    const order = (a: number, b: number) => rankOrder(bySlot[a]!, bySlot[b]!);
+    for (const term of this.termsById) for (const list of term.postings) list.sort(order);
     this.byListing.sort(listingOrder);
     this.sortedTerms.sort((a, b) => byWord(a, b.word));
     this.keys.build(fresh);
@@ -189,20 +215,48 @@ export class SearchIndex {
     return this.docs.get(userId);
   }
 
+  /** The listing filed in `slot` (a slot read from a posting list is always filled). */
+  docAt(slot: number): Doc {
+    return this.bySlot[slot]!;
+  }
+
+  /** The word table of the listings, as it is now (a search reads it without pausing). */
+  words(): Layout {
+    return this.layout;
+  }
+
+  /** A mark no slot holds yet: a search marks the listings it has visited with it. */
+  nextMark(): number {
+    if (this.mark === 0xffffffff) {
+      this.layout.marks.fill(0);
+      this.mark = 0;
+    }
+    return ++this.mark;
+  }
+
+  /** The first position of `list` (slots in rank order) whose listing does not come before `key`, by `order`. */
+  lowerBoundIn(
+    list: readonly number[],
+    key: { rating: number; listedAt: string; listingId: string },
+    order: (doc: Doc, key: { rating: number; listedAt: string; listingId: string }) => number,
+  ): number {
+    const bySlot = this.bySlot;
+    return lowerBound(list, key, (slot, k) => order(bySlot[slot]!, k));
+  }
+
   term(word: string): Term | undefined {
     const term = this.terms.get(word);
     return term && term.uses.some((uses) => uses > 0) ? term : undefined;
   }
 
-  /** Words in use that start with `prefix`, itself included. */
+  /**
+   * Vocabulary words that start with `prefix`, itself included, found by two binary searches
+   * (words are lower-case letters and digits). A word no listing holds any more may be among
+   * them: its postings are empty.
+   */
   termsStartingWith(prefix: string): Term[] {
-    const found: Term[] = [];
-    for (let i = lowerBound(this.sortedTerms, prefix, byWord); i < this.sortedTerms.length; i++) {
-      const term = this.sortedTerms[i]!;
-      if (!term.word.startsWith(prefix)) break;
-      if (term.uses[0] > 0 || term.uses[1] > 0 || term.uses[2] > 0) found.push(term);
-    }
-    return found;
+    const from = lowerBound(this.sortedTerms, prefix, byWord);
+    return this.sortedTerms.slice(from, lowerBound(this.sortedTerms, `${prefix}\uffff`, byWord));
   }
 
   /** Words in use that share a typo key with `query` deleted up to `deletes` letters: candidates to check. */
@@ -228,6 +282,13 @@ export class SearchIndex {
     return table;
   }
 
+  /** A zeroed bit per vocabulary id, shared by a search's word positions (`scratch`): which ids any of them wrote. */
+  scratchBits(): Uint32Array {
+    const words = (this.termsById.length >>> 5) + 1;
+    if (this.bits.length < words) this.bits = new Uint32Array(words * 2);
+    return this.bits;
+  }
+
   /** Every listing, oldest first. */
   listings(): readonly Doc[] {
     return this.byListing;
@@ -243,13 +304,18 @@ export class SearchIndex {
   /** Everything the index holds, in a canonical order: tests compare an index kept by changes with one loaded at once. */
   snapshot() {
     // Ids differ with the order words were first seen: compared as the words they stand for.
-    const docs = [...this.docs.values()].sort(listingOrder).map(({ mark: _mark, ids: _ids, ...doc }) => doc);
+    // Slots differ with the order of changes: each listing's words in the word table are compared as the words they stand for.
+    const { words, starts, counts } = this.layout;
+    const docs = [...this.docs.values()].sort(listingOrder).map(({ slot, ...doc }) => ({
+      ...doc,
+      table: [...words.subarray(starts[slot]!, starts[slot]! + counts[slot]!)].map((entry) => [entry & 3, this.termsById[entry >>> 2]!.word]),
+    }));
     const terms = [...this.terms.values()]
       .filter((term) => term.uses.some((uses) => uses > 0))
       .map((term) => ({
         word: term.word,
         uses: term.uses,
-        postings: term.postings.map((list) => list.map((doc) => doc.listingId)),
+        postings: term.postings.map((list) => list.map((slot) => this.bySlot[slot]!.listingId)),
         spellings: [...term.spellings].sort(),
       }))
       .sort((a, b) => (a.word < b.word ? -1 : 1));
@@ -269,19 +335,31 @@ export class SearchIndex {
     this.places.clear();
     this.placesByWord.clear();
     this.keys.build([]);
+    this.bySlot.length = 0;
+    this.freeSlots.length = 0;
+    this.wordsEnd = 0;
+    this.wordsFreed = 0;
   }
 
   /** Adds `doc` everywhere; `sorted` keeps lists in order now (one change) rather than after a bulk load. */
   private file(doc: Doc, sorted: boolean, fresh: Term[]): void {
     this.docs.set(doc.userId, doc);
+    const slot = this.freeSlots.pop() ?? this.bySlot.length;
+    doc.slot = slot;
+    this.bySlot[slot] = doc;
+    const count = doc.words[0].length + doc.words[1].length + doc.words[2].length;
+    const layout = this.room(slot, count);
+    layout.starts[slot] = this.wordsEnd;
+    layout.counts[slot] = count;
+    const bySlot = this.bySlot as Doc[];
+    const order = (a: number, b: number) => rankOrder(bySlot[a]!, bySlot[b]!);
     for (const field of FIELDS) {
-      doc.ids[field] = new Int32Array(doc.words[field].length);
-      for (const [i, word] of doc.words[field].entries()) {
+      for (const word of doc.words[field]) {
         const term = this.termFor(word, sorted, fresh);
-        doc.ids[field][i] = term.id;
+        layout.words[this.wordsEnd++] = wordEntry(term.id, field);
         term.uses[field] += 1;
-        if (sorted) insertSorted(term.postings[field], doc, rankOrder);
-        else term.postings[field].push(doc);
+        if (sorted) insertSorted(term.postings[field], slot, order);
+        else term.postings[field].push(slot);
         if (field === FIELD.name) for (const spelling of splitWords(doc.name)) if (foldWord(spelling) === word) addCount(term.spellings, spelling, 1);
       }
     }
@@ -296,11 +374,13 @@ export class SearchIndex {
 
   private unfile(doc: Doc): void {
     this.docs.delete(doc.userId);
+    const bySlot = this.bySlot as Doc[];
+    const order = (a: number, b: number) => rankOrder(bySlot[a]!, bySlot[b]!);
     for (const field of FIELDS) {
       for (const word of doc.words[field]) {
         const term = this.terms.get(word)!;
         term.uses[field] -= 1;
-        removeSorted(term.postings[field], doc, rankOrder);
+        removeSorted(term.postings[field], doc.slot, order);
         if (field === FIELD.name)
           for (const spelling of splitWords(doc.name)) if (foldWord(spelling) === word) addCount(term.spellings, spelling, -1);
       }
@@ -311,6 +391,42 @@ export class SearchIndex {
       place.uses -= 1;
       addCount(place.spellings, doc.location.trim(), -1);
     }
+    this.wordsFreed += this.layout.counts[doc.slot]!;
+    this.layout.counts[doc.slot] = 0;
+    this.bySlot[doc.slot] = undefined;
+    this.freeSlots.push(doc.slot);
+  }
+
+  /**
+   * The layout with room for `slot` and `count` more words at `wordsEnd`. A full word table is
+   * copied without the words of listings gone, into one twice as large when they fill half of it.
+   */
+  private room(slot: number, count: number): Layout {
+    let { words, starts, counts, marks } = this.layout;
+    if (slot >= starts.length) {
+      const size = Math.max(slot + 1, starts.length * 2);
+      const grow = <T extends Int32Array | Uint32Array>(from: T, to: T) => (to.set(from), to);
+      starts = grow(starts, new Int32Array(size));
+      counts = grow(counts, new Int32Array(size));
+      marks = grow(marks, new Uint32Array(size));
+    }
+    if (this.wordsEnd + count > words.length) {
+      let size = Math.max(1024, words.length);
+      while (size < 2 * (this.wordsEnd - this.wordsFreed + count)) size *= 2;
+      const next = new Int32Array(size);
+      let end = 0;
+      for (let s = 0; s < this.bySlot.length; s++) {
+        if (!this.bySlot[s] || s === slot) continue;
+        next.set(words.subarray(starts[s]!, starts[s]! + counts[s]!), end);
+        starts[s] = end;
+        end += counts[s]!;
+      }
+      words = next;
+      this.wordsEnd = end;
+      this.wordsFreed = 0;
+    }
+    this.layout = { words, starts, counts, marks };
+    return this.layout;
   }
 
   /** The word's entry, made on first use (a word whose uses fall to 0 stays, unused, and is reused if it comes back). */

@@ -51,6 +51,8 @@ export interface Resolved {
   word: QueryWord;
   listed: Map<string, Match & { term: Term }>;
   prefix: string | undefined;
+  /** The longer words the prefix completes (none without a prefix), looked up on first use. */
+  completions(): Term[];
 }
 
 /** What a ranked page's cursor holds: the last listing's rank, and how many query words were ignored. */
@@ -140,7 +142,9 @@ export function resolve(index: SearchIndex, words: QueryWord[]): Resolved[] {
     if (exact) consider(exact);
     const allowance = allowanceOf(word.text);
     if (allowance > 0) for (const term of index.typoCandidates(word.text, allowance)) consider(term);
-    return { word, listed, prefix };
+    // Sorted by word: the prefix itself, if a word, comes first.
+    const completions = once(() => (prefix === undefined ? [] : index.termsStartingWith(prefix).filter((term, i) => i > 0 || term.word !== prefix)));
+    return { word, listed, prefix, completions: completions.get };
   });
 }
 
@@ -161,8 +165,8 @@ function once<T>(compute: () => T): { get(): T; known(): boolean } {
 }
 
 /** Per position, the ways its words can be held, best first. */
-export function choicesOf(index: SearchIndex, resolved: Resolved[]): Choice[][] {
-  return resolved.map(({ word, listed, prefix }, pos) => {
+export function choicesOf(resolved: Resolved[]): Choice[][] {
+  return resolved.map(({ word, listed, prefix, completions }, pos) => {
     const choices: Choice[] = [];
     const explicit: { option: Option; field: Field; terms: Term[]; words: Set<string>; uses: number }[] = [];
     for (const match of listed.values()) {
@@ -191,14 +195,13 @@ export function choicesOf(index: SearchIndex, resolved: Resolved[]): Choice[][] 
     }
     if (prefix !== undefined) {
       for (const field of fieldsOf(word)) {
-        const terms = once(() => index.termsStartingWith(prefix).filter((term) => term.word !== prefix && term.uses[field] > 0));
-        const uses = once(() => terms.get().reduce((sum, term) => sum + term.uses[field], 0));
+        const uses = once(() => completions().reduce((sum, term) => sum + term.uses[field], 0));
         choices.push({
           pos,
           option: { exact: false, typos: 0, username: field === FIELD.username },
           field,
           has: (w) => completes(prefix, w),
-          terms: terms.get,
+          terms: completions,
           uses: uses.get,
           counted: uses.known,
         });
@@ -269,6 +272,7 @@ const afterKey = (after: RankedCursor) => ({ rating: after.rating, listedAt: aft
  * hold the rest. Stops as soon as the page is full.
  */
 function rankListings(
+  index: SearchIndex,
   group: { rank: Rank; combos: Choice[][] },
   positions: Choice[][],
   filter: (doc: Doc) => boolean,
@@ -277,7 +281,7 @@ function rankListings(
   budget: { visits: number },
 ) {
   interface Stream {
-    list: Doc[];
+    list: number[];
     at: number;
     combo: Choice[];
     driver: Choice;
@@ -289,19 +293,19 @@ function rankListings(
     for (const term of driver.terms()) {
       const list = term.postings[driver.field];
       // Strictly after the cursor's listing: rankOrder(doc, key) > 0.
-      const at = start ? lowerBound(list, start, (doc, key) => (rankOrder(doc, key) <= 0 ? -1 : 1)) : 0;
+      const at = start ? index.lowerBoundIn(list, start, (doc, key) => (rankOrder(doc, key) <= 0 ? -1 : 1)) : 0;
       if (at < list.length) streams.push({ list, at, combo, driver });
     }
   }
   // A heap of the streams by their next listing: the merge comes out in rank order.
-  const before = (a: Stream, b: Stream) => rankOrder(a.list[a.at]!, b.list[b.at]!) < 0;
+  const before = (a: Stream, b: Stream) => rankOrder(index.docAt(a.list[a.at]!), index.docAt(b.list[b.at]!)) < 0;
   const heap = new MinHeap(streams, before);
   const found: Hit[] = [];
   const taken = new Set<Doc>();
   while (found.length < need && heap.size > 0) {
     if (--budget.visits < 0) break;
     const stream = heap.peek();
-    const doc = stream.list[stream.at]!;
+    const doc = index.docAt(stream.list[stream.at]!);
     stream.at += 1;
     if (stream.at < stream.list.length) heap.replaceTop(stream);
     else heap.pop();
@@ -346,25 +350,28 @@ const rankCode = (rank: Rank, words: number) => (words - rank.exact) * 10_000 + 
  */
 function tableOf(index: SearchIndex, position: Resolved, pos: number) {
   const table = index.scratch(pos);
+  const any = index.scratchBits();
   const written: number[] = [];
   const put = (id: number, code: number) => {
+    any[id >>> 5] = any[id >>> 5]! | (1 << (id & 31));
     if (table[id] === 0) written.push(id);
     else if (table[id]! <= code + 1) return;
     table[id] = code + 1;
   };
   for (const match of position.listed.values()) put(match.term.id, optionCode({ exact: match.exact, typos: match.typos, username: false }));
-  const prefix = position.prefix;
-  if (prefix !== undefined) for (const term of index.termsStartingWith(prefix)) if (term.word !== prefix) put(term.id, 100);
+  for (const term of position.completions()) put(term.id, 100);
   return {
     table,
-    fields: fieldsOf(position.word),
+    /** The fields it is looked up in, as bits by field number. */
+    fields: fieldsOf(position.word).reduce<number>((bits, field) => bits | (1 << field), 0),
     clear: () => {
-      for (const id of written) table[id] = 0;
+      for (const id of written) {
+        table[id] = 0;
+        any[id >>> 5] = 0;
+      }
     },
   };
 }
-
-let visit = 0;
 
 /** Found listings, the worst on top: a page's worth is kept. */
 interface Found {
@@ -393,36 +400,52 @@ export function scoredListings(
   const afterCode = after && rankCode(after, resolved.length);
   const afterDoc = after && afterKey(after);
   const kept = new MinHeap<Found>([], (a, b) => worse(a, b) > 0);
-  const mark = ++visit;
+  // Read as numbers from the word table (search-index.ts, Layout): a listing's object is read
+  // only once it matches. A word no query word matches is passed over by one bit.
+  const { words, starts, counts, marks } = index.words();
+  const mark = index.nextMark();
+  const any = index.scratchBits();
+  const lookups = tables.map(({ table }) => table);
+  const fields = tables.map((table) => table.fields);
+  const best = new Int32Array(tables.length);
   try {
     for (const choice of driver) {
       for (const term of choice.terms()) {
-        for (const doc of term.postings[choice.field]) {
-          if (doc.mark === mark) continue;
-          doc.mark = mark;
+        const slots = term.postings[choice.field];
+        for (let p = 0; p < slots.length; p++) {
+          const slot = slots[p]!;
+          if (marks[slot] === mark) continue;
+          marks[slot] = mark;
+          best.fill(NO_MATCH);
+          for (let k = starts[slot]!, to = k + counts[slot]!; k < to; k++) {
+            const entry = words[k]!;
+            const id = entry >>> 2;
+            if (((any[id >>> 5]! >>> (id & 31)) & 1) === 0) continue;
+            const field = entry & 3;
+            for (let t = 0; t < lookups.length; t++) {
+              if (((fields[t]! >> field) & 1) === 0) continue;
+              const value = lookups[t]![id]!;
+              if (value === 0) continue;
+              const code = field === FIELD.username ? value : value - 1;
+              if (code < best[t]!) best[t] = code;
+            }
+          }
           let notExact = 0;
           let typos = 0;
           let username = 0;
-          for (const { table, fields } of tables) {
-            let best = NO_MATCH;
-            for (const field of fields) {
-              const ids = doc.ids[field];
-              for (let i = 0; i < ids.length; i++) {
-                const entry = table[ids[i]!]!;
-                if (entry === 0) continue;
-                const code = field === FIELD.username ? entry : entry - 1;
-                if (code < best) best = code;
-              }
-            }
-            if (best === NO_MATCH) {
+          for (let t = 0; t < best.length; t++) {
+            const code = best[t]!;
+            if (code === NO_MATCH) {
               notExact = -1;
               break;
             }
-            if (best >= 100) notExact += 1;
-            typos += Math.floor(best / 10) % 10;
-            username += best % 10;
+            if (code >= 100) notExact += 1;
+            typos += Math.floor(code / 10) % 10;
+            username += code % 10;
           }
-          if (notExact < 0 || !filter(doc)) continue;
+          if (notExact < 0) continue;
+          const doc = index.docAt(slot);
+          if (!filter(doc)) continue;
           const found = { doc, code: notExact * 10_000 + typos * 100 + username };
           if (afterCode !== undefined && (found.code < afterCode || (found.code === afterCode && rankOrder(doc, afterDoc!) <= 0))) continue;
           if (kept.size < need) kept.push(found);
@@ -456,17 +479,23 @@ export function rankedListings(
   after: RankedCursor | undefined,
   need: number,
 ): Hit[] {
-  const positions = choicesOf(index, resolved);
+  const positions = choicesOf(resolved);
   if (positions.some((choices) => choices.length === 0)) return [];
   if (resolved.length === 1) {
-    const hits = rankByRank(positions, filter, after, need);
+    const hits = rankByRank(index, positions, filter, after, need);
     if (hits) return hits;
   }
   return scoredListings(index, resolved, positions, filter, after, need);
 }
 
 /** Rank by rank until the page is full; null past VISITS listings read. */
-export function rankByRank(positions: Choice[][], filter: (doc: Doc) => boolean, after: RankedCursor | undefined, need: number): Hit[] | null {
+export function rankByRank(
+  index: SearchIndex,
+  positions: Choice[][],
+  filter: (doc: Doc) => boolean,
+  after: RankedCursor | undefined,
+  need: number,
+): Hit[] | null {
   const groups = combinations(positions);
   if (!groups) return null;
   const budget = { visits: VISITS };
@@ -474,7 +503,7 @@ export function rankByRank(positions: Choice[][], filter: (doc: Doc) => boolean,
   for (const group of groups) {
     const order = after ? compareRanks(group.rank, after) : 1;
     if (order < 0) continue;
-    hits.push(...rankListings(group, positions, filter, order === 0 ? after : undefined, need - hits.length, budget));
+    hits.push(...rankListings(index, group, positions, filter, order === 0 ? after : undefined, need - hits.length, budget));
     if (budget.visits < 0) return null;
     if (hits.length >= need) break;
   }
