@@ -69,15 +69,14 @@ export interface Place {
  * The listings' words as numbers, for a search to read without touching the listings' objects
  * (decision 0014: a scan is bound by memory reads, and 100,000 listing objects spread over the
  * heap cost a cache miss each). The listing in slot `s` holds the words
- * `words[starts[s]] … words[starts[s] + counts[s] - 1]`, each its vocabulary id × 4 + its field;
- * `marks[s]` is free for the running search to mark visits (`nextMark`). A search runs without
- * pausing, so the arrays do not change under it; they may be replaced by the next change.
+ * `words[starts[s]] … words[starts[s] + counts[s] - 1]`, each its vocabulary id × 4 + its field.
+ * A search runs without pausing, so the arrays do not change under it; they may be replaced by
+ * the next change.
  */
 export interface Layout {
   readonly words: Int32Array;
   readonly starts: Int32Array;
   readonly counts: Int32Array;
-  readonly marks: Uint32Array;
 }
 
 /** A word entry of the layout: vocabulary id and field. */
@@ -173,11 +172,11 @@ export class SearchIndex {
   /** The listing in each slot; freed slots are reused. */
   private readonly bySlot: (Doc | undefined)[] = [];
   private readonly freeSlots: number[] = [];
-  private layout: Layout = { words: new Int32Array(1024), starts: new Int32Array(256), counts: new Int32Array(256), marks: new Uint32Array(256) };
+  private layout: Layout = { words: new Int32Array(1024), starts: new Int32Array(256), counts: new Int32Array(256) };
+  private readonly slotSets: Uint32Array[] = [];
   /** Where the next listing's words go in `layout.words`, and how many entries before it belong to listings gone. */
   private wordsEnd = 0;
   private wordsFreed = 0;
-  private mark = 0;
 
   get size(): number {
     return this.docs.size;
@@ -225,13 +224,15 @@ export class SearchIndex {
     return this.layout;
   }
 
-  /** A mark no slot holds yet: a search marks the listings it has visited with it. */
-  nextMark(): number {
-    if (this.mark === 0xffffffff) {
-      this.layout.marks.fill(0);
-      this.mark = 0;
+  /** A zeroed bit per slot, one set per `number`, reused by every search; the caller zeroes it again. */
+  slotBits(number: number): Uint32Array {
+    const words = (this.bySlot.length >>> 5) + 1;
+    let bits = this.slotSets[number];
+    if (!bits || bits.length < words) {
+      bits = new Uint32Array(words + (words >>> 1));
+      this.slotSets[number] = bits;
     }
-    return ++this.mark;
+    return bits;
   }
 
   /** The first position of `list` (slots in rank order) whose listing does not come before `key`, by `order`. */
@@ -402,13 +403,12 @@ export class SearchIndex {
    * copied without the words of listings gone, into one twice as large when they fill half of it.
    */
   private room(slot: number, count: number): Layout {
-    let { words, starts, counts, marks } = this.layout;
+    let { words, starts, counts } = this.layout;
     if (slot >= starts.length) {
       const size = Math.max(slot + 1, starts.length * 2);
-      const grow = <T extends Int32Array | Uint32Array>(from: T, to: T) => (to.set(from), to);
+      const grow = (from: Int32Array, to: Int32Array) => (to.set(from), to);
       starts = grow(starts, new Int32Array(size));
       counts = grow(counts, new Int32Array(size));
-      marks = grow(marks, new Uint32Array(size));
     }
     if (this.wordsEnd + count > words.length) {
       let size = Math.max(1024, words.length);
@@ -425,7 +425,7 @@ export class SearchIndex {
       this.wordsEnd = end;
       this.wordsFreed = 0;
     }
-    this.layout = { words, starts, counts, marks };
+    this.layout = { words, starts, counts };
     return this.layout;
   }
 
