@@ -1,7 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import Fastify, { type FastifyInstance, type FastifySchema } from "fastify";
 import fastifyCompress from "@fastify/compress";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -21,6 +20,7 @@ import { galleryRoutes } from "./gallery/routes.js";
 import { healthRoutes } from "./health/routes.js";
 import { registerContracts } from "./http/contracts.js";
 import { frameworkErrors, registerErrorHandler } from "./http/errors.js";
+import { registerSecurityHeaders } from "./http/security-headers.js";
 import { loggerOptions } from "./http/logging.js";
 import { notificationRoutes } from "./notifications/routes.js";
 import { attachRealtime, type Realtime } from "./realtime/hub.js";
@@ -91,7 +91,7 @@ export async function buildApp({ config, database, redis, clock = new Adjustable
   });
   registerErrorHandler(app);
 
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

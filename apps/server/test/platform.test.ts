@@ -69,6 +69,13 @@ describe("HTTP hygiene", () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(headers.get("x-content-type-options")).toBe("nosniff");
     expect(headers.get("referrer-policy")).toBe("no-referrer");
+    // Also on a 404 and on a refused input: every answer carries them.
+    for (const url of ["/api/nothing-here", "/api/profiles/posts?limit=abc"]) {
+      const answer = await server.api("GET", url);
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.headers.get("content-security-policy")).toBe(csp);
+      expect(answer.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    }
   });
 
   it("refuses a body over the limit with 413 and a message", async () => {
