@@ -170,6 +170,47 @@ describe("the index", () => {
   });
 });
 
+describe("the index, on names that are near one another", () => {
+  // Many listings share each word, and most words are a typo or a prefix of another: pages fill
+  // at every rank, and a listing often holds a better and a worse match of one query word.
+  const first = ["maria", "mario", "marie", "mariah", "marla", "mara", "jose", "josie"];
+  const last = ["santos", "santo", "santas", "cruz", "cruzz", "reyes", "reyez", "reye"];
+  const places = ["san jose city", "san juan", "santa rosa", "jose town", "santos city"];
+
+  it("ranks every page by scoring exactly as the rules applied to every listing", () => {
+    const index = new SearchIndex();
+    index.load(
+      Array.from({ length: 1500 }, () => {
+        const [firstName, lastName] = [pick(first), pick(last)];
+        // Some hold two first names: a better and a worse match of one word.
+        const record = listing({ firstName: next() < 0.3 ? `${firstName} ${pick(first)}` : firstName, lastName, location: pick(places) });
+        return record;
+      }),
+    );
+    const someSkills = (doc: Doc) => doc.skills.includes("SEO");
+    let compared = 0;
+    for (let i = 0; i < 150; i++) {
+      const texts = [pick(first), pick(last)].map((text) => (next() < 0.3 ? typo(text) : text));
+      const words: QueryWord[] = texts.map((text, pos) => ({ text, place: false, prefix: pos === texts.length - 1 && next() < 0.5 }));
+      if (next() < 0.4) words.push({ text: pick(places).split(" ")[0]!, place: true, prefix: next() < 0.5 });
+      const filter = next() < 0.3 ? someSkills : () => true;
+      const resolved = resolve(index, words);
+      const positions = choicesOf(resolved);
+      let after: Parameters<typeof rankedListings>[3];
+      for (let page = 0; page < 6; page++) {
+        const expected = reference(index, words, filter, after, 7);
+        const ids = (hits: { doc: Doc; rank: unknown }[]) => hits.map((hit) => [hit.doc.listingId, hit.rank]);
+        expect(ids(scoredListings(index, resolved, positions, filter, after, 7)), JSON.stringify({ words, page })).toEqual(ids(expected));
+        compared += expected.length;
+        const last = expected[expected.length - 1];
+        if (expected.length < 7 || !last) break;
+        after = { ...last.rank, rating: last.doc.rating, listedAt: last.doc.listedAt, id: last.doc.listingId, ignored: 0 };
+      }
+    }
+    expect(compared).toBeGreaterThan(3000);
+  });
+});
+
 /** decisions.md "Search" applied to every listing, word by word, with nothing of the index's machinery but its listings. */
 function reference(index: SearchIndex, words: QueryWord[], filter: (doc: Doc) => boolean, after: Parameters<typeof rankedListings>[3], need: number) {
   const hits: { doc: Doc; rank: { exact: number; typos: number; username: number } }[] = [];

@@ -428,6 +428,12 @@ export function scoredListings(
   const best = new Int32Array(tables.length);
   try {
     for (const choice of driver) {
+      // The best code a listing first reached through this choice can have. Each list is in rank
+      // order: once the page is full, a listing at this code that does not make it ends the list.
+      // (One that also holds a better word of the driver's position is in that word's list: read
+      // there already, or after where that list ended, so not on the page either.)
+      const bound = rankCode({ exact: choice.option.exact ? 1 : 0, typos: choice.option.typos, username: choice.option.username ? 1 : 0 }, 1);
+      if (kept.size >= need && kept.peek().code < bound) continue;
       for (const term of choice.terms()) {
         const slots = term.postings[choice.field];
         scan: for (let p = 0; p < slots.length; p++) {
@@ -471,6 +477,7 @@ export function scoredListings(
           if (afterCode !== undefined && (found.code < afterCode || (found.code === afterCode && rankOrder(doc, afterDoc!) <= 0))) continue;
           if (kept.size < need) kept.push(found);
           else if (worse(found, kept.peek()) < 0) kept.replaceTop(found);
+          else if (found.code <= bound) break;
         }
       }
     }
