@@ -124,7 +124,9 @@ export function pageJson(page: SearchPage): string {
   return `{"items":[${items.join(",")}],"nextCursor":${JSON.stringify(page.nextCursor)},"ignoredWords":${JSON.stringify(page.ignoredWords)}}`;
 }
 
-const fieldsOf = (word: QueryWord): Field[] => (word.place ? [FIELD.place] : [FIELD.name, FIELD.username]);
+const PLACE_FIELDS: readonly Field[] = [FIELD.place];
+const NAME_FIELDS: readonly Field[] = [FIELD.name, FIELD.username];
+const fieldsOf = (word: QueryWord): readonly Field[] => (word.place ? PLACE_FIELDS : NAME_FIELDS);
 
 /** The vocabulary words each query word matches, checked against the allowance. */
 export function resolve(index: SearchIndex, words: QueryWord[]): Resolved[] {
@@ -143,7 +145,11 @@ export function resolve(index: SearchIndex, words: QueryWord[]): Resolved[] {
     const allowance = allowanceOf(word.text);
     if (allowance > 0) for (const term of index.typoCandidates(word.text, allowance)) consider(term);
     // Sorted by word: the prefix itself, if a word, comes first.
-    const completions = once(() => (prefix === undefined ? [] : index.termsStartingWith(prefix).filter((term, i) => i > 0 || term.word !== prefix)));
+    const completions = once(() => {
+      if (prefix === undefined) return [];
+      const terms = index.termsStartingWith(prefix);
+      return terms[0]?.word === prefix ? terms.slice(1) : terms;
+    });
     return { word, listed, prefix, completions: completions.get };
   });
 }
@@ -314,25 +320,6 @@ function rankListings(
     found.push({ doc, rank: group.rank });
   }
   return found;
-}
-
-/** The best match of each query word a listing holds (with its field), or null when it misses one. */
-function bestMatches(doc: Doc, resolved: Resolved[]): { option: Option; match: Match; field: Field; word: string }[] | null {
-  const best: { option: Option; match: Match; field: Field; word: string }[] = [];
-  for (const position of resolved) {
-    let found: { option: Option; match: Match; field: Field; word: string } | undefined;
-    for (const field of fieldsOf(position.word)) {
-      for (const word of doc.words[field]) {
-        const match = matchOf(position, word);
-        if (!match) continue;
-        const option = { exact: match.exact, typos: match.typos, username: field === FIELD.username };
-        if (!found || compareOptions(option, found.option) < 0) found = { option, match, field, word };
-      }
-    }
-    if (!found) return null;
-    best.push(found);
-  }
-  return best;
 }
 
 /*
@@ -542,11 +529,23 @@ export function rankByRank(
 
 /** The best match of each word in a listing, for the highlight. */
 function matchesOf(doc: Doc, resolved: Resolved[]): SearchMatch[] {
-  return (bestMatches(doc, resolved) ?? []).map(({ match, field, word }) => ({
-    field: field === FIELD.place ? ("location" as const) : ("name" as const),
-    word,
-    length: match.length,
-  }));
+  const matches: SearchMatch[] = [];
+  for (const position of resolved) {
+    let best: SearchMatch | undefined;
+    let bestCode = NO_MATCH;
+    for (const field of fieldsOf(position.word)) {
+      for (const word of doc.words[field]) {
+        const match = matchOf(position, word);
+        if (!match) continue;
+        const code = optionCode({ exact: match.exact, typos: match.typos, username: field === FIELD.username });
+        if (code >= bestCode) continue;
+        bestCode = code;
+        best = { field: field === FIELD.place ? "location" : "name", word, length: match.length };
+      }
+    }
+    if (best) matches.push(best);
+  }
+  return matches;
 }
 
 /** The name words, then the place words. */
