@@ -18,7 +18,13 @@ export async function freshDatabase(adminUrl: string, name: string): Promise<str
 export async function startBenchServer(env: Record<string, string>): Promise<ChildProcess> {
   const server = fork(fileURLToPath(new URL("./server.ts", import.meta.url)), {
     env: { ...process.env, ...env },
-    execArgv: ["--import", "tsx", "--expose-gc", ...(process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
+    execArgv: [
+      "--import",
+      "tsx",
+      "--expose-gc",
+      ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(" ") : []),
+      ...(process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+    ],
   });
   await new Promise<void>((resolve, reject) => {
     server.once("message", () => resolve());

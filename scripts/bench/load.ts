@@ -11,20 +11,26 @@ export interface LoadResult {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-/** `clients` keep-alive connections, each sending one request after another for `seconds`. */
-export async function load(baseUrl: string, paths: string[], clients: number, seconds: number): Promise<LoadResult> {
+/**
+ * `clients` keep-alive connections, each sending one request after another for `seconds`.
+ * Several base URLs (instances of the server) share the clients in turn, as a round-robin
+ * balancer would share their connections.
+ */
+export async function load(baseUrl: string | string[], paths: string[], clients: number, seconds: number): Promise<LoadResult> {
+  const bases = [baseUrl].flat();
   const agent = new Agent({ connections: clients, pipelining: 1 });
   const latencies: number[] = [];
   let errors = 0;
   const stopAt = performance.now() + seconds * 1000;
   let next = 0;
 
-  async function client() {
+  async function client(_: unknown, number: number) {
+    const base = bases[number % bases.length]!;
     while (performance.now() < stopAt) {
       const path = paths[next++ % paths.length]!;
       const started = performance.now();
       try {
-        const response = await request(baseUrl + path, { dispatcher: agent });
+        const response = await request(base + path, { dispatcher: agent });
         await response.body.text();
         if (response.statusCode !== 200) errors += 1;
       } catch {

@@ -4,6 +4,10 @@
 //
 //   BENCH_LISTINGS (100,000)  BENCH_CLIENTS (50)  BENCH_SECONDS (10)  BENCH_PORT (3999)
 //   BENCH_DB=pglite           the embedded database instead of the PostgreSQL of DATABASE_URL
+//   BENCH_INSTANCES (1)       server instances on PostgreSQL, one port each, the clients shared among them
+//   BENCH_NODE_FLAGS="..."    flags for the server's node (1,000,000 listings: --max-old-space-size=8192)
+//   BENCH_SHAPES=a,b          only the query shapes whose names contain one of these (profiling)
+//   BENCH_WRITES=0            skip the write latencies
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,7 +25,9 @@ const LISTINGS = Number(process.env.BENCH_LISTINGS ?? (PGLITE ? 10_000 : 100_000
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3999);
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 const BASE = `http://127.0.0.1:${PORT}`;
+const BASES = Array.from({ length: INSTANCES }, (_, i) => `http://127.0.0.1:${PORT + i}`);
 const PATHS_PER_SHAPE = 20_000;
 
 /** Seeded: the same data set and queries on every run. */
@@ -142,6 +148,7 @@ async function writes() {
 }
 
 async function main() {
+  if (PGLITE && INSTANCES > 1) throw new Error("the embedded database serves one instance: BENCH_INSTANCES needs PostgreSQL");
   let env: Record<string, string>;
   let cleanup = async () => {};
   let database: Database;
@@ -160,26 +167,30 @@ async function main() {
   console.log(`  listings in ${took.seed.toFixed(1)} s`);
   await database.close();
 
-  const all = shapes();
+  const only = process.env.BENCH_SHAPES?.split(",");
+  const all = shapes().filter(([name]) => !only || only.some((part) => name.includes(part)));
   const starting = performance.now();
-  const server = await startBenchServer({ ...env, PORT: String(PORT), AUTH_RATE_LIMIT_PER_MINUTE: "100000" });
+  const servers = [];
+  for (let i = 0; i < INSTANCES; i++) servers.push(await startBenchServer({ ...env, PORT: String(PORT + i), AUTH_RATE_LIMIT_PER_MINUTE: "100000" }));
   try {
     const memory = (await (await fetch(`${BASE}/bench/memory`)).json()) as { rss: number; heapUsed: number; listings: number };
     console.log(
-      `  server started in ${((performance.now() - starting) / 1000).toFixed(1)} s, its search index loaded with ${memory.listings.toLocaleString("en")} listings;` +
+      `  ${INSTANCES === 1 ? "server" : `${INSTANCES} server instances`} started in ${((performance.now() - starting) / 1000).toFixed(1)} s, ${INSTANCES === 1 ? "its" : "each with its"} search index loaded with ${memory.listings.toLocaleString("en")} listings;` +
         ` memory: ${(memory.rss / 2 ** 20).toFixed(0)} MiB resident, ${(memory.heapUsed / 2 ** 20).toFixed(0)} MiB heap in use`,
     );
-    console.log(`\n${CLIENTS} concurrent clients, ${SECONDS} s per shape, ${LISTINGS.toLocaleString("en")} listings, no cache\n\n${HEADER}`);
+    console.log(
+      `\n${CLIENTS} concurrent clients${INSTANCES === 1 ? "" : ` shared by ${INSTANCES} instances`}, ${SECONDS} s per shape, ${LISTINGS.toLocaleString("en")} listings, no cache\n\n${HEADER}`,
+    );
     for (const [name, paths] of all) {
       // Warm-up on the second half of the queries, measured on the first: no measured query was sent before.
-      await load(BASE, paths.slice(paths.length / 2), CLIENTS, 2);
-      console.log(row(name, await load(BASE, paths, CLIENTS, SECONDS)));
+      await load(BASES, paths.slice(paths.length / 2), CLIENTS, 2);
+      console.log(row(name, await load(BASES, paths, CLIENTS, SECONDS)));
     }
     console.log(`\none client at a time (latency without queueing), 3 s per shape\n\n${HEADER}`);
     for (const [name, paths] of all) console.log(row(name, await load(BASE, [...paths].reverse(), 1, 3)));
-    await writes();
+    if (process.env.BENCH_WRITES !== "0") await writes();
   } finally {
-    await stopBenchServer(server);
+    for (const server of servers) await stopBenchServer(server);
   }
   await cleanup();
 }

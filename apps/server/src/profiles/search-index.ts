@@ -79,8 +79,10 @@ export interface Layout {
   readonly counts: Int32Array;
 }
 
-/** A word entry of the layout: vocabulary id and field. */
+/** A word entry of the layout: vocabulary id and field, and back. */
 export const wordEntry = (id: number, field: Field) => id * 4 + field;
+export const entryId = (entry: number) => entry >>> 2;
+export const entryField = (entry: number) => (entry & 3) as Field;
 
 /** Rank order among listings of the same match: rating, then newest, then listing id (all descending). Negative: `a` first. */
 export function rankOrder(
@@ -220,7 +222,7 @@ export class SearchIndex {
   }
 
   /** The word table of the listings, as it is now (a search reads it without pausing). */
-  words(): Layout {
+  wordTable(): Layout {
     return this.layout;
   }
 
@@ -309,7 +311,10 @@ export class SearchIndex {
     const { words, starts, counts } = this.layout;
     const docs = [...this.docs.values()].sort(listingOrder).map(({ slot, ...doc }) => ({
       ...doc,
-      table: [...words.subarray(starts[slot]!, starts[slot]! + counts[slot]!)].map((entry) => [entry & 3, this.termsById[entry >>> 2]!.word]),
+      table: [...words.subarray(starts[slot]!, starts[slot]! + counts[slot]!)].map((entry) => [
+        entryField(entry),
+        this.termsById[entryId(entry)]!.word,
+      ]),
     }));
     const terms = [...this.terms.values()]
       .filter((term) => term.uses.some((uses) => uses > 0))

@@ -14,7 +14,18 @@ import {
 import { queryRows, type Db } from "../db/client.js";
 import { HOLDING } from "../bookings/slots.js";
 import { decodeCursor, encodeCursor } from "../http/cursor.js";
-import { FIELD, listingOrder, lowerBound, rankOrder, type Doc, type Field, type SearchIndex, type Term } from "./search-index.js";
+import {
+  entryField,
+  entryId,
+  FIELD,
+  listingOrder,
+  lowerBound,
+  rankOrder,
+  type Doc,
+  type Field,
+  type SearchIndex,
+  type Term,
+} from "./search-index.js";
 import { matchSkills } from "./skill-match.js";
 import { allowanceOf, queryWords, wordMatch } from "./search-words.js";
 
@@ -408,7 +419,7 @@ export function scoredListings(
   });
   // Then a listing's words are read as numbers from the word table (search-index.ts, Layout),
   // and its object only once it matches. A word no query word matches is passed over by one bit.
-  const { words, starts, counts } = index.words();
+  const { words, starts, counts } = index.wordTable();
   const any = index.scratchBits();
   const lookups = tables.map(({ table }) => table);
   const fields = tables.map((table) => table.fields);
@@ -433,9 +444,9 @@ export function scoredListings(
           best.fill(NO_MATCH);
           for (let k = starts[slot]!, to = k + counts[slot]!; k < to; k++) {
             const entry = words[k]!;
-            const id = entry >>> 2;
+            const id = entryId(entry);
             if (((any[id >>> 5]! >>> (id & 31)) & 1) === 0) continue;
-            const field = entry & 3;
+            const field = entryField(entry);
             for (let t = 0; t < lookups.length; t++) {
               if (((fields[t]! >> field) & 1) === 0) continue;
               const value = lookups[t]![id]!;
