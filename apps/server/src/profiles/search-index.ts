@@ -84,6 +84,12 @@ export const wordEntry = (id: number, field: Field) => id * 4 + field;
 export const entryId = (entry: number) => entry >>> 2;
 export const entryField = (entry: number) => (entry & 3) as Field;
 
+/** A bit set as 32-bit words: bit `i` set, and tested. */
+export const setBit = (bits: Uint32Array, i: number) => {
+  bits[i >>> 5] = bits[i >>> 5]! | (1 << (i & 31));
+};
+export const hasBit = (bits: Uint32Array, i: number) => ((bits[i >>> 5]! >>> (i & 31)) & 1) === 1;
+
 /** Rank order among listings of the same match: rating, then newest, then listing id (all descending). Negative: `a` first. */
 export function rankOrder(
   a: { rating: number; listedAt: string; listingId: string },
@@ -158,6 +164,13 @@ function toDoc({ card, listedAt }: ListingRecord): Doc {
   };
 }
 
+/** The zeroed array kept at `store[at]`, replaced by one twice `length` when shorter (the index grew). */
+function reused<T extends Int16Array | Uint32Array>(store: T[], at: number, length: number, make: (length: number) => T): T {
+  let array = store[at];
+  if (!array || array.length < length) store[at] = array = make(Math.max(64, length * 2));
+  return array;
+}
+
 export class SearchIndex {
   private readonly docs = new Map<string, Doc>();
   private readonly terms = new Map<string, Term>();
@@ -170,7 +183,7 @@ export class SearchIndex {
   private readonly places = new Map<string, Place>();
   private readonly placesByWord = new Map<string, Set<Place>>();
   private readonly tables: Int16Array[] = [];
-  private bits = new Uint32Array(64);
+  private readonly termSets: Uint32Array[] = [];
   /** The listing in each slot; freed slots are reused. */
   private readonly bySlot: (Doc | undefined)[] = [];
   private readonly freeSlots: number[] = [];
@@ -228,13 +241,7 @@ export class SearchIndex {
 
   /** A zeroed bit per slot, one set per `number`, reused by every search; the caller zeroes it again. */
   slotBits(number: number): Uint32Array {
-    const words = (this.bySlot.length >>> 5) + 1;
-    let bits = this.slotSets[number];
-    if (!bits || bits.length < words) {
-      bits = new Uint32Array(words + (words >>> 1));
-      this.slotSets[number] = bits;
-    }
-    return bits;
+    return reused(this.slotSets, number, (this.bySlot.length >>> 5) + 1, (length) => new Uint32Array(length));
   }
 
   /** The first position of `list` (slots in rank order) whose listing does not come before `key`, by `order`. */
@@ -277,19 +284,12 @@ export class SearchIndex {
    * search (a search runs without pausing); the caller zeroes what it wrote.
    */
   scratch(position: number): Int16Array {
-    let table = this.tables[position];
-    if (!table || table.length < this.termsById.length) {
-      table = new Int16Array(Math.max(1024, this.termsById.length * 2));
-      this.tables[position] = table;
-    }
-    return table;
+    return reused(this.tables, position, this.termsById.length, (length) => new Int16Array(length));
   }
 
   /** A zeroed bit per vocabulary id, shared by a search's word positions (`scratch`): which ids any of them wrote. */
   scratchBits(): Uint32Array {
-    const words = (this.termsById.length >>> 5) + 1;
-    if (this.bits.length < words) this.bits = new Uint32Array(words * 2);
-    return this.bits;
+    return reused(this.termSets, 0, (this.termsById.length >>> 5) + 1, (length) => new Uint32Array(length));
   }
 
   /** Every listing, oldest first. */

@@ -18,9 +18,11 @@ import {
   entryField,
   entryId,
   FIELD,
+  hasBit,
   listingOrder,
   lowerBound,
   rankOrder,
+  setBit,
   type Doc,
   type Field,
   type SearchIndex,
@@ -351,7 +353,7 @@ function tableOf(index: SearchIndex, position: Resolved, pos: number) {
   const any = index.scratchBits();
   const written: number[] = [];
   const put = (id: number, code: number) => {
-    any[id >>> 5] = any[id >>> 5]! | (1 << (id & 31));
+    setBit(any, id);
     if (table[id] === 0) written.push(id);
     else if (table[id]! <= code + 1) return;
     table[id] = code + 1;
@@ -413,7 +415,7 @@ export function scoredListings(
     for (const choice of choices)
       for (const term of choice.terms()) {
         const slots = term.postings[choice.field];
-        for (let p = 0; p < slots.length; p++) bits[slots[p]! >>> 5] = bits[slots[p]! >>> 5]! | (1 << (slots[p]! & 31));
+        for (let p = 0; p < slots.length; p++) setBit(bits, slots[p]!);
       }
     holders.push(bits);
   });
@@ -445,7 +447,7 @@ export function scoredListings(
           for (let k = starts[slot]!, to = k + counts[slot]!; k < to; k++) {
             const entry = words[k]!;
             const id = entryId(entry);
-            if (((any[id >>> 5]! >>> (id & 31)) & 1) === 0) continue;
+            if (!hasBit(any, id)) continue;
             const field = entryField(entry);
             for (let t = 0; t < lookups.length; t++) {
               if (((fields[t]! >> field) & 1) === 0) continue;
