@@ -65,6 +65,11 @@ export type CancelReason = (typeof CANCEL_REASONS)[number];
 export const MAX_UNPAID_BOOKINGS = 3;
 /** Bookings are made and moved at most this many calendar months ahead (the picker's month list). */
 export const BOOKING_HORIZON_MONTHS = 12;
+/** A weekly series (decisions.md, Recurring bookings): the same weekday and slot for this many weeks. */
+export const SERIES_WEEKS_MIN = 2;
+export const SERIES_WEEKS_MAX = 12;
+/** An Assistant's private note on a block of time off. */
+export const TIME_OFF_NOTE_MAX = 200;
 /** After completion each party may review the other for this many days. */
 export const REVIEW_WINDOW_DAYS = 14;
 export const REVIEW_TEXT_MAX = 1000;

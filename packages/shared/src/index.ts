@@ -8,6 +8,8 @@ export * from "./schemas/discovery.js";
 export * from "./schemas/chat.js";
 export * from "./schemas/bookings.js";
 export * from "./booking-rules.js";
+export * from "./series.js";
+export * from "./schemas/time-off.js";
 export * from "./schemas/reviews.js";
 export * from "./schemas/admin.js";
 export * from "./schemas/responses.js";

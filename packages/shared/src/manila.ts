@@ -115,6 +115,9 @@ export const toIsoDate = (date: Date): string => format(date, DAY, { in: utc });
 export const formatLongDate = (date: string): string => format(startOf(date), "EEEE, MMMM d, yyyy", { in: manila });
 
 /** "Mon, Nov 23" from "2026-11-23". */
+/** "Monday": the weekday of a date (a weekly series' day). */
+export const formatWeekday = (date: string): string => format(startOf(date), "EEEE", { in: manila });
+
 export const formatShortDate = (date: string): string => format(startOf(date), "EEE, MMM d", { in: manila });
 
 /** "November 2026" for a month (year, 0-based month). */

@@ -8,8 +8,12 @@ import {
   RATING_MIN,
   REVIEW_TEXT_MAX,
   REVIEW_WINDOW_DAYS,
+  SERIES_WEEKS_MAX,
+  SERIES_WEEKS_MIN,
+  TIME_OFF_NOTE_MAX,
   USERNAME_MAX,
 } from "./constants.js";
+import { formatLongDate } from "./manila.js";
 
 /** Every user-facing text that both the server and the web client show. */
 export const MSG = {
@@ -113,6 +117,51 @@ export const MSG = {
   bookingUnpaidCap: `You already have ${MAX_UNPAID_BOOKINGS} bookings waiting for payment. Please pay for one of them, or cancel one, before booking again.`,
   bookingBeyondHorizon: `Bookings can be made at most ${BOOKING_HORIZON_MONTHS} months ahead. Please choose an earlier date.`,
   bookingNotBookable: "This account cannot book Assistants",
+  bookingTimeOff: "The Assistant is not available at this time. Please choose another one.",
+
+  repeatWeekly: "Repeat weekly",
+  numberOfWeeks: "Number of weeks",
+  seriesWeeksInvalid: `Please choose ${SERIES_WEEKS_MIN} to ${SERIES_WEEKS_MAX} weeks`,
+  seriesSkipInvalid: "Only dates of the series can be left out",
+  seriesTooFew: `A weekly series needs at least ${SERIES_WEEKS_MIN} dates. Book the remaining date on its own.`,
+  seriesDatesTaken: (dates: string[]) =>
+    `${dates.length === 1 ? "This date is" : "These dates are"} no longer free: ${dates.map(formatLongDate).join("; ")}.`,
+  seriesDropTaken: (n: number) => `Leave out ${n === 1 ? "this date" : `these ${n} dates`} and continue`,
+  seriesNotFound: "Series not found",
+  seriesNothingToCancel: "No booking of this series is left to cancel",
+  seriesNothingToAccept: "No booking of this series is waiting to be accepted",
+  seriesOnlyConsultant: "Only the Assistant can accept this series",
+  seriesCancelRest: "Cancel the rest of the series",
+  seriesAcceptAll: (n: number) => `Accept all ${n} weekly bookings`,
+  confirmCancelSeries: (n: number) =>
+    `Are you sure you want to cancel the remaining ${n} ${n === 1 ? "booking" : "bookings"} of this series? This action cannot be undone.`,
+  yesCancelSeries: "Yes, Cancel the Series",
+  seriesCancelledToast: "The rest of the series was cancelled",
+  seriesAcceptedToast: "The weekly bookings were accepted",
+  seriesCancelFailed: "Failed to cancel the series",
+  seriesAcceptFailed: "Failed to accept the series",
+  /** Sent to the other party, by the server, when the rest of a series is cancelled. */
+  seriesCancelledChat: (n: number, from: string, time: string) =>
+    `I've canceled the rest of our weekly bookings: ${n} ${n === 1 ? "date" : "dates"} from ${from} at ${time}. Please let me know if you'd like to book again.`,
+
+  timeOff: "Time off",
+  timeOffAssistantsOnly: "Only Assistants can block time off",
+  timeOffRangeInvalid: "The end date must be on or after the start date",
+  timeOffPast: "Time off cannot start before today",
+  timeOffBeyondHorizon: `Time off can be planned at most ${BOOKING_HORIZON_MONTHS} months ahead`,
+  timeOffSlotOneDay: "A single slot can only be blocked on one date",
+  timeOffSlotInvalid: "Please choose the whole day, the morning or the afternoon",
+  timeOffNoteTooLong: `A note can be at most ${TIME_OFF_NOTE_MAX} characters`,
+  timeOffNotFound: "Time off not found",
+  timeOffOverBookings: (n: number) =>
+    `This time holds ${n} ${n === 1 ? "booking" : "bookings"} that ${n === 1 ? "is" : "are"} pending or confirmed. Cancel or move ${n === 1 ? "it" : "them"} first.`,
+  timeOffAdded: "Time off added",
+  timeOffRemoved: "Time off removed",
+  timeOffFailed: "Failed to save the time off",
+  holidaysSwitch: "Take Philippine regular holidays off",
+  holidaysSwitchInvalid: "Please say whether holidays are time off",
+  noTimeOff: "No time off planned",
+  slotUnavailable: "Unavailable",
 
   paymentLabel: { UNVERIFIED: "Payment not verified", PAID: "Paid", REJECTED: "Payment not received" },
   cancelReasonLabel: {

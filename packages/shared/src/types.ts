@@ -11,6 +11,9 @@ import type {
   appNotificationSchema,
   auditEntrySchema,
   bookedSlotSchema,
+  conflictingBookingSchema,
+  timeOffOverviewSchema,
+  timeOffViewSchema,
   bookingReviewsSchema,
   bookingSchema,
   chatMessageViewSchema,
@@ -100,6 +103,9 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** A booked slot: its Manila date and slot start. An 8-hour booking holds two. */
 export type BookedSlot = z.infer<typeof bookedSlotSchema>;
+export type ConflictingBooking = z.infer<typeof conflictingBookingSchema>;
+export type TimeOffView = z.infer<typeof timeOffViewSchema>;
+export type TimeOffOverview = z.infer<typeof timeOffOverviewSchema>;
 
 /** `GET /bookings/consultant/{id}`. */
 export type ConsultantSummary = z.infer<typeof consultantSummarySchema>;

@@ -33,7 +33,7 @@ import {
 } from "@vam/shared";
 import { currentUser } from "../auth/authenticate.js";
 import { endUserSessions } from "../auth/sessions.js";
-import { notifyBothParties, publishChange } from "../bookings/changes.js";
+import { notifyBothParties, publishChanges } from "../bookings/changes.js";
 import { bookingWithParties, bookingsWithParties, clients, consultants } from "../bookings/queries.js";
 import { auditLog, bookings, referralRewards, reviews, sessions, users } from "../db/schema.js";
 import { bearer, errorResponses, idParams, loadedFirst } from "../http/contracts.js";
@@ -68,6 +68,16 @@ function ageCondition(age: PaymentAgeFilter, now: Date): SQL | undefined {
   }
 }
 
+/** Bookings whose payment waits for an operator: unverified and still open. */
+const awaitingPayment = and(eq(bookings.paymentStatus, "UNVERIFIED"), inArray(bookings.status, ["PENDING", "CONFIRMED"]));
+/** A single booking, or the first date of its series still waiting for payment. */
+const firstOfSeries = or(
+  sql`${bookings.seriesId} is null`,
+  sql`${bookings.id} = (select other.id from bookings other
+        where other.series_id = ${bookings.seriesId} and other.payment_status = 'UNVERIFIED' and other.status in ('PENDING', 'CONFIRMED')
+        order by other.starts_at, other.id limit 1)`,
+);
+
 /** A reference ("BOOKING-1a2b3c", or its hex part) matches the consultant id it was made from. */
 function referenceCondition(q: string): SQL | undefined {
   const match = /^(?:booking-?)?([0-9a-f]{1,6})$/i.exec(q.trim());
@@ -96,16 +106,33 @@ export async function adminRoutes(base: FastifyInstance) {
     const { age, q } = request.query;
     const now = app.clock.now();
     const search = q ? or(referenceCondition(q), nameMatches(clients, q), nameMatches(consultants, q)) : undefined;
-    const rows = await bookingsWithParties(
-      app.db,
-      and(eq(bookings.paymentStatus, "UNVERIFIED"), inArray(bookings.status, ["PENDING", "CONFIRMED"]), ageCondition(age, now), search),
-      { order: [asc(bookings.createdAt), asc(bookings.id)], limit: PAYMENTS_SHOWN },
-    );
-    return rows.map((row) => ({
-      ...toAdminBooking(row),
-      ageHours: Math.max(0, Math.floor((now.getTime() - row.booking.createdAt.getTime()) / HOUR_MS)),
-    }));
+    // A weekly series is one payment: listed once, by its first date still waiting.
+    const rows = await bookingsWithParties(app.db, and(awaitingPayment, firstOfSeries, ageCondition(age, now), search), {
+      order: [asc(bookings.createdAt), asc(bookings.id)],
+      limit: PAYMENTS_SHOWN,
+    });
+    const totals = await seriesTotals(rows.flatMap(({ booking }) => (booking.seriesId ? [booking.seriesId] : [])));
+    return rows.map((row) => {
+      const series = row.booking.seriesId ? totals.get(row.booking.seriesId) : undefined;
+      return {
+        ...toAdminBooking(row),
+        amount: series?.total ?? row.booking.price,
+        seriesDates: series?.dates ?? null,
+        ageHours: Math.max(0, Math.floor((now.getTime() - row.booking.createdAt.getTime()) / HOUR_MS)),
+      };
+    });
   });
+
+  /** The dates of each series still waiting for payment, and their total. */
+  async function seriesTotals(seriesIds: string[]) {
+    if (seriesIds.length === 0) return new Map<string, { dates: number; total: number }>();
+    const rows = await app.db
+      .select({ seriesId: bookings.seriesId, dates: sql<number>`count(*)::int`, total: sql<number>`sum(${bookings.price})::int` })
+      .from(bookings)
+      .where(and(awaitingPayment, inArray(bookings.seriesId, seriesIds)))
+      .groupBy(bookings.seriesId);
+    return new Map(rows.map((row) => [row.seriesId!, { dates: row.dates, total: row.total }]));
+  }
 
   const decideContract = contract("Payment received (PAID) or not (REJECTED, which cancels)", {
     params: idParams(MSG.bookingNotFound),
@@ -122,7 +149,18 @@ export async function adminRoutes(base: FastifyInstance) {
       if (refusal) throw conflict(refusal);
       const now = app.clock.now();
       const rejected = decision === "REJECTED";
-      const [updated] = await tx
+      // A weekly series is one payment: the decision covers every date of it still waiting.
+      const seriesId = found.booking.seriesId;
+      const waiting = seriesId
+        ? (
+            await tx
+              .select({ id: bookings.id })
+              .from(bookings)
+              .where(and(eq(bookings.seriesId, seriesId), awaitingPayment))
+              .for("update")
+          ).map((row) => row.id)
+        : [id];
+      const updated = await tx
         .update(bookings)
         .set({
           paymentStatus: decision,
@@ -130,23 +168,38 @@ export async function adminRoutes(base: FastifyInstance) {
           ...(rejected ? { status: "CANCELLED" as const, cancelReason: "PAYMENT_REJECTED" as const, sequence: sql`${bookings.sequence} + 1` } : {}),
           updatedAt: now,
         })
-        .where(eq(bookings.id, id))
+        .where(and(inArray(bookings.id, waiting), awaitingPayment))
         .returning();
-      const changed = { ...found, booking: updated! };
+      const all = seriesId
+        ? await bookingsWithParties(
+            tx,
+            inArray(
+              bookings.id,
+              updated.map((row) => row.id),
+            ),
+          )
+        : [{ ...found, booking: updated[0]! }];
+      const changed = all.find((item) => item.booking.id === id)!;
       await recordAudit(tx, {
         actorId: operator.id,
         action: rejected ? "payment.rejected" : "payment.received",
         entityType: "booking",
         entityId: id,
-        before: { paymentStatus: found.booking.paymentStatus, status: found.booking.status },
-        after: { paymentStatus: updated!.paymentStatus, status: updated!.status },
+        before: { paymentStatus: found.booking.paymentStatus, status: found.booking.status, ...(seriesId ? { seriesId, dates: all.length } : {}) },
+        after: { paymentStatus: changed.booking.paymentStatus, status: changed.booking.status },
         at: now,
       });
-      const notices = await notifyBothParties(tx, rejected ? "paymentRejected" : "paymentReceived", changed);
-      return { changed, notices };
+      const total = all.reduce((sum, item) => sum + item.booking.price, 0);
+      const notices = await notifyBothParties(
+        tx,
+        rejected ? "paymentRejected" : "paymentReceived",
+        changed,
+        seriesId ? { dates: all.length, total } : undefined,
+      );
+      return { changed, all, notices };
     });
-    await publishChange(app, result.changed, result.notices);
-    request.log.info({ bookingId: id, decision }, "payment decided");
+    await publishChanges(app, result.all, result.notices);
+    request.log.info({ bookingId: id, decision, dates: result.all.length }, "payment decided");
     return { booking: toAdminBooking(result.changed) };
   });
 

@@ -3,7 +3,7 @@ import { callKind, formatPeso, manilaDate, manilaTime } from "@vam/shared";
 import type { BookingWithParties } from "./queries.js";
 
 /** "Maria-Pena-2026-11-23.ics": ASCII only, so every browser and file system keeps it. */
-function fileName(firstName: string, lastName: string, date: string) {
+export function calendarFileName(firstName: string, lastName: string, date: string) {
   const ascii = `${firstName} ${lastName}`
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
@@ -40,5 +40,5 @@ export function bookingCalendar({ booking, client, consultant }: BookingWithPart
     ...(publicUrl ? { url: `${publicUrl.replace(/\/$/, "")}/bookings/${booking.id}` } : {}),
   });
   if (error || !value) throw error ?? new Error("calendar file could not be made");
-  return { fileName: fileName(other.firstName, other.lastName, date), body: value };
+  return { fileName: calendarFileName(other.firstName, other.lastName, date), body: value };
 }

@@ -36,23 +36,34 @@ export function notifyOtherParty(tx: Db, change: BookingChange, actor: UserRow, 
 /** What the platform (an operator or the hold sweep) did to a booking, told to both parties. */
 export type PlatformChange = "paymentReceived" | "paymentRejected" | "paymentExpired" | "notAccepted";
 
-function platformNotice(change: PlatformChange, booking: BookingRow) {
+/** A weekly series changed as one payment: how many of its dates, and their total in pesos. */
+export interface SeriesPayment {
+  dates: number;
+  total: number;
+}
+
+function platformNotice(change: PlatformChange, booking: BookingRow, series?: SeriesPayment) {
   const when = bookingWhen(booking);
+  const what = series ? `the ${series.dates} weekly dates from ${when}` : `the booking on ${when}`;
+  const What = what.charAt(0).toUpperCase() + what.slice(1);
   switch (change) {
     case "paymentReceived":
-      return { title: "Payment received", content: `The payment of ${formatPeso(booking.price)} for the booking on ${when} was received.` };
+      return { title: "Payment received", content: `The payment of ${formatPeso(series?.total ?? booking.price)} for ${what} was received.` };
     case "paymentRejected":
-      return { title: "Payment not received", content: `The payment for the booking on ${when} was not received, so the booking was cancelled.` };
+      return {
+        title: "Payment not received",
+        content: `The payment for ${what} was not received, so ${series ? "they were" : "the booking was"} cancelled.`,
+      };
     case "paymentExpired":
-      return { title: "Booking cancelled", content: `The booking on ${when} was cancelled: payment not received in time.` };
+      return { title: "Booking cancelled", content: `${What} ${series ? "were" : "was"} cancelled: payment not received in time.` };
     case "notAccepted":
-      return { title: "Booking cancelled", content: `The booking on ${when} was cancelled: not accepted in time.` };
+      return { title: "Booking cancelled", content: `${What} ${series ? "were" : "was"} cancelled: not accepted in time.` };
   }
 }
 
-/** Stores the BOOKING notifications of a platform change for both parties. */
-export async function notifyBothParties(tx: Db, change: PlatformChange, { booking, client, consultant }: BookingWithParties) {
-  const { title, content } = platformNotice(change, booking);
+/** Stores the BOOKING notifications of a platform change for both parties (once for a whole series). */
+export async function notifyBothParties(tx: Db, change: PlatformChange, { booking, client, consultant }: BookingWithParties, series?: SeriesPayment) {
+  const { title, content } = platformNotice(change, booking, series);
   const notices: NotificationRow[] = [];
   for (const user of [client, consultant]) {
     notices.push(await createNotification(tx, { userId: user.id, type: "BOOKING", title, content, entityId: booking.id }));
@@ -66,5 +77,11 @@ export async function publishChange(app: FastifyInstance, changed: BookingWithPa
     const [booking] = await bookingViews(app.db, party.id, [changed]);
     app.realtime.toUser(party.id, "bookingChanged", { booking: booking! });
   }
+  for (const notification of notifications) if (notification) await announce(app, notification);
+}
+
+/** After commit: several bookings changed at once (a series), and the one notification that told of them. */
+export async function publishChanges(app: FastifyInstance, changed: BookingWithParties[], notifications: (NotificationRow | null)[]) {
+  for (const item of changed) await publishChange(app, item, []);
   for (const notification of notifications) if (notification) await announce(app, notification);
 }

@@ -8,9 +8,11 @@ import { bookings } from "../db/schema.js";
 import { bearer, errorResponses, idParams } from "../http/contracts.js";
 import { conflict, notFound } from "../http/errors.js";
 import { payReferralReward } from "../referrals/rewards.js";
+import { assertNotOff } from "../time-off/queries.js";
 import { bookingCalendar } from "./calendar.js";
+import { seriesCalendar } from "./series-calendar.js";
 import { notifyOtherParty, publishChange } from "./changes.js";
-import { bookingsWithParties, partyBooking } from "./queries.js";
+import { bookingsWithParties, partyBooking, seriesById } from "./queries.js";
 import { bookingView, bookingViews } from "./serialize.js";
 import { assertBookableStart, bookingEnd, lockConsultant, rethrowSlotTaken } from "./slots.js";
 
@@ -52,7 +54,7 @@ export async function bookingManagementRoutes(base: FastifyInstance) {
 
   const calendarContract = {
     tags,
-    summary: "The booking as a calendar file",
+    summary: "The booking as a calendar file (a date of a weekly series: the whole series)",
     security: bearer,
     params,
     produces: ["text/calendar"],
@@ -62,7 +64,17 @@ export async function bookingManagementRoutes(base: FastifyInstance) {
     const me = currentUser(request);
     const found = await partyBooking(app.db, request.params.id, me.id);
     const publicUrl = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
-    const { fileName, body } = bookingCalendar(found, me.id, publicUrl);
+    // A date of a weekly series downloads the whole series: one event that repeats.
+    const seriesId = found.booking.seriesId;
+    const { fileName, body } = seriesId
+      ? seriesCalendar(
+          await seriesById(app.db, seriesId),
+          await bookingsWithParties(app.db, eq(bookings.seriesId, seriesId)),
+          me.id,
+          publicUrl,
+          app.clock.now(),
+        )
+      : bookingCalendar(found, me.id, publicUrl);
     return reply
       .header("content-type", "text/calendar; charset=utf-8")
       .header("content-disposition", `attachment; filename="${fileName}"`)
@@ -136,6 +148,7 @@ export async function bookingManagementRoutes(base: FastifyInstance) {
         if (refusal) throw conflict(refusal);
         const endsAt = bookingEnd(startsAt, input.startTime, found.booking.duration);
         if (found.booking.startsAt.getTime() === startsAt.getTime()) return { changed: found, notifications: [] };
+        await assertNotOff(tx, owner.consultantId, startsAt, endsAt);
         // The exclusion constraint checks the new range against every other holding booking.
         const [updated] = await tx
           .update(bookings)

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { MSG, type BookingParty } from "@vam/shared";
 import type { UserRow } from "../auth/authenticate.js";
 import type { Db } from "../db/client.js";
-import { bookings, users } from "../db/schema.js";
+import { bookingSeries, bookings, users } from "../db/schema.js";
 import { notFound } from "../http/errors.js";
 import type { BookingRow } from "./serialize.js";
 
@@ -60,11 +60,21 @@ export async function partyBooking(db: Db, id: string, userId: string, options: 
   return { ...found, party };
 }
 
-/** How many of the client's open bookings still wait for their payment to be verified. */
+/**
+ * How many payments of the client's open bookings still wait to be verified: a weekly series is
+ * one payment, however many of its dates are open.
+ */
 export async function unpaidBookingsOf(db: Db, clientId: string): Promise<number> {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({ n: sql<number>`count(distinct coalesce(${bookings.seriesId}, ${bookings.id}))::int` })
     .from(bookings)
     .where(and(eq(bookings.clientId, clientId), eq(bookings.paymentStatus, "UNVERIFIED"), inArray(bookings.status, ["PENDING", "CONFIRMED"])));
   return row?.n ?? 0;
+}
+
+/** A weekly series' row (404 when there is none). */
+export async function seriesById(db: Db, id: string) {
+  const [series] = await db.select().from(bookingSeries).where(eq(bookingSeries.id, id));
+  if (!series) throw notFound(MSG.seriesNotFound);
+  return series;
 }

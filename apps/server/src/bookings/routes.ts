@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
-import { isWeekend } from "@vam/shared";
+import { bookingHorizonEnd, isWeekend, manilaDate } from "@vam/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -9,7 +9,6 @@ import {
   MSG,
   availabilityQuerySchema,
   bookedSlotSchema,
-  bookerRefusal,
   bookingSchema,
   consultantSummarySchema,
   createBookingSchema,
@@ -19,21 +18,17 @@ import {
   type ConsultantSummary,
 } from "@vam/shared";
 import { currentUser } from "../auth/authenticate.js";
-import { publishMessage, storeMessage } from "../chat/post-message.js";
-import { findOrStartChat } from "../chat/queries.js";
 import { bookings, users } from "../db/schema.js";
 import { bearer, errorResponses, idParams } from "../http/contracts.js";
-import { badRequest, forbidden, notFound } from "../http/errors.js";
+import { badRequest, notFound } from "../http/errors.js";
 import { announce, createNotification } from "../notifications/create.js";
 import { paymentDetails } from "../payments/details.js";
-import { findUserByReferralCode } from "../users/queries.js";
+import { bookableConsultant, bookingPrice, publishBookingMessages, storeBookingMessages } from "./create.js";
 import { bookingWhen } from "./changes.js";
+import { assertNotOff, offSlots } from "../time-off/queries.js";
 import { unpaidBookingsOf } from "./queries.js";
 import { withoutReviews } from "./serialize.js";
 import { HOLDING, assertBookableStart, bookingEnd, freeSlots, lockClient, lockConsultant, rethrowSlotTaken, slotsHeld } from "./slots.js";
-
-export const CLIENT_BOOKED_MESSAGE = "Hi, I booked just now can you confirm?";
-export const CONSULTANT_AUTO_REPLY = "Hello Boss! Confirming your booking.";
 
 const tags = ["bookings"];
 const consultantParams = idParams(MSG.consultantNotFound);
@@ -88,7 +83,7 @@ export async function bookingRoutes(base: FastifyInstance) {
   app.get("/bookings/payment", { ...auth, schema: paymentContract }, async (request) => {
     const { consultantId, duration } = request.query;
     const consultant = await assistant(consultantId);
-    return paymentDetails(app.config.paymentAccountName, consultant.id, (consultant.salaryRate ?? ASSISTANT_RATE) * duration);
+    return paymentDetails(app.config.paymentAccountName, consultant.id, bookingPrice(consultant, duration) * (request.query.dates ?? 1));
   });
 
   // Free slot starts ("HH:mm") of one weekday; weekends, past slots and held slots are never free.
@@ -102,13 +97,14 @@ export async function bookingRoutes(base: FastifyInstance) {
     const { date, consultantId } = request.query;
     const consultant = await assistant(consultantId);
     if (isWeekend(date)) return [];
-    return freeSlots(app.db, consultant.id, date, app.clock.now());
+    const off = new Set((await offSlots(app.db, consultant, date, date)).map((slot) => slot.time));
+    return (await freeSlots(app.db, consultant.id, date, app.clock.now())).filter((time) => !off.has(time));
   });
 
-  // Every slot held from today on, for the date picker.
+  // Every slot held from today on, for the date picker: bookings, then time off (marked `off`).
   const bookedContract = {
     tags,
-    summary: "Every slot held from today on",
+    summary: "Every slot held or taken off from today on",
     params: consultantParams,
     response: { 200: z.array(bookedSlotSchema), ...errorResponses },
   };
@@ -119,7 +115,9 @@ export async function bookingRoutes(base: FastifyInstance) {
       .from(bookings)
       .where(and(eq(bookings.consultantId, consultant.id), inArray(bookings.status, [...HOLDING]), gt(bookings.endsAt, app.clock.now())))
       .orderBy(bookings.startsAt);
-    return rows.flatMap((row) => slotsHeld(row.startsAt, row.endsAt));
+    const today = manilaDate(app.clock.now());
+    const off = await offSlots(app.db, consultant, today, bookingHorizonEnd(today));
+    return [...rows.flatMap((row) => slotsHeld(row.startsAt, row.endsAt)), ...off];
   });
 
   const createContract = {
@@ -132,21 +130,12 @@ export async function bookingRoutes(base: FastifyInstance) {
   app.post("/bookings/create", { ...auth, schema: createContract }, async (request, reply) => {
     const me = currentUser(request);
     const input = request.body;
-    const refusal = bookerRefusal(me, input.consultantId);
-    if (refusal) throw refusal === MSG.bookingNotBookable ? forbidden(refusal) : badRequest(refusal);
-    const [consultant] = await app.db.select().from(users).where(eq(users.id, input.consultantId));
-    if (!consultant || consultant.suspendedAt) throw notFound(MSG.consultantNotFound);
-    if (consultant.role !== "Assistant") throw badRequest(MSG.bookingNotAssistant);
+    const consultant = await bookableConsultant(app.db, me, input.consultantId, input.referralCode);
     const now = app.clock.now();
     const startsAt = assertBookableStart(input.date, input.startTime, now);
     const endsAt = bookingEnd(startsAt, input.startTime, input.duration);
-    const price = (consultant.salaryRate ?? ASSISTANT_RATE) * input.duration;
+    const price = bookingPrice(consultant, input.duration);
     if (input.price !== undefined && input.price !== price) throw badRequest(MSG.bookingPriceMismatch, "price");
-    if (input.referralCode) {
-      const owner = await findUserByReferralCode(app.db, input.referralCode);
-      if (!owner) throw badRequest(MSG.referralCodeUnknown, "referralCode");
-      if (owner.id === me.id) throw badRequest(MSG.bookingReferralOwn, "referralCode");
-    }
 
     // One transaction: the booking (the exclusion constraint decides races), the chat with its
     // two messages, and the consultant's notification.
@@ -156,6 +145,7 @@ export async function bookingRoutes(base: FastifyInstance) {
         await lockClient(tx, me.id);
         if ((await unpaidBookingsOf(tx, me.id)) >= MAX_UNPAID_BOOKINGS) throw badRequest(MSG.bookingUnpaidCap);
         await lockConsultant(tx, consultant.id);
+        await assertNotOff(tx, consultant.id, startsAt, endsAt);
         const [booking] = await tx
           .insert(bookings)
           .values({
@@ -170,9 +160,7 @@ export async function bookingRoutes(base: FastifyInstance) {
             updatedAt: now,
           })
           .returning();
-        const { chat } = await findOrStartChat(tx, me.id, consultant.id);
-        const request = await storeMessage(tx, chat, me, CLIENT_BOOKED_MESSAGE, { automatic: true });
-        const reply = await storeMessage(tx, request.chat, consultant, CONSULTANT_AUTO_REPLY, { automatic: true });
+        const messages = await storeBookingMessages(tx, me, consultant);
         const notification = await createNotification(tx, {
           userId: consultant.id,
           type: "BOOKING",
@@ -180,12 +168,11 @@ export async function bookingRoutes(base: FastifyInstance) {
           content: `${me.firstName} ${me.lastName} booked ${bookingWhen(booking!)} for ${input.duration} hours.`,
           entityId: booking!.id,
         });
-        return { booking: booking!, messages: [request, reply] as const, notification };
+        return { booking: booking!, messages, notification };
       })
       .catch(rethrowSlotTaken);
 
-    await publishMessage(app, created.messages[0], me);
-    await publishMessage(app, created.messages[1], consultant);
+    await publishBookingMessages(app, created.messages, me, consultant);
     await announce(app, created.notification);
     request.log.info({ bookingId: created.booking.id }, "booking created");
     return reply.status(201).send({ booking: withoutReviews(created.booking, me, consultant) });

@@ -6,7 +6,7 @@ import { announce } from "../notifications/create.js";
 import type { NotificationRow } from "../notifications/serialize.js";
 import { publishReviews, windowClosedBefore } from "../reviews/publish.js";
 import { REVIEW_WINDOW_DAYS } from "@vam/shared";
-import { notifyBothParties, publishChange } from "./changes.js";
+import { notifyBothParties, publishChanges } from "./changes.js";
 import { bookingsWithParties, type BookingWithParties } from "./queries.js";
 import { CHANGES_KEPT_MS } from "../profiles/search-replica.js";
 
@@ -29,19 +29,30 @@ export interface SweepResult {
  */
 async function expireBatch(db: Db, now: Date, windowMs: number) {
   const paymentDeadline = new Date(now.getTime() - windowMs);
+  const isDue = and(
+    eq(bookings.status, "PENDING"),
+    or(and(eq(bookings.paymentStatus, "UNVERIFIED"), lte(bookings.createdAt, paymentDeadline)), lte(bookings.startsAt, now)),
+  );
   return db.transaction(async (tx) => {
-    const due = tx
-      .select({ id: bookings.id })
+    const due = await tx
+      .select({ id: bookings.id, seriesId: bookings.seriesId })
       .from(bookings)
-      .where(
-        and(
-          eq(bookings.status, "PENDING"),
-          or(and(eq(bookings.paymentStatus, "UNVERIFIED"), lte(bookings.createdAt, paymentDeadline)), lte(bookings.startsAt, now)),
-        ),
-      )
-      .orderBy(bookings.createdAt)
+      .where(isDue)
+      .orderBy(bookings.createdAt, bookings.seriesId, bookings.id)
       .limit(BATCH)
       .for("update", { skipLocked: true });
+    // A series is one payment: the rest of its due dates go in the same batch, never split over two.
+    const seriesIds = [...new Set(due.flatMap((row) => (row.seriesId ? [row.seriesId] : [])))];
+    const sameSeries =
+      seriesIds.length === 0
+        ? []
+        : await tx
+            .select({ id: bookings.id })
+            .from(bookings)
+            .where(and(isDue, inArray(bookings.seriesId, seriesIds)))
+            .for("update", { skipLocked: true });
+    const candidates = [...new Set([...due, ...sameSeries].map((row) => row.id))];
+    if (candidates.length === 0) return { changed: [] as BookingWithParties[], notifications: [] as NotificationRow[] };
     const expired = await tx
       .update(bookings)
       .set({
@@ -50,17 +61,30 @@ async function expireBatch(db: Db, now: Date, windowMs: number) {
         sequence: sql`${bookings.sequence} + 1`,
         updatedAt: now,
       })
-      .where(and(inArray(bookings.id, due), eq(bookings.status, "PENDING")))
+      .where(and(inArray(bookings.id, candidates), eq(bookings.status, "PENDING")))
       .returning({ id: bookings.id });
     const ids = expired.map((row) => row.id);
     if (ids.length === 0) return { changed: [] as BookingWithParties[], notifications: [] as NotificationRow[] };
     const changed = await bookingsWithParties(tx, inArray(bookings.id, ids));
     const notifications: NotificationRow[] = [];
-    for (const item of changed) {
-      notifications.push(...(await notifyBothParties(tx, item.booking.cancelReason === "PAYMENT_EXPIRED" ? "paymentExpired" : "notAccepted", item)));
+    for (const group of noticeGroups(changed)) {
+      const [first] = group;
+      const change = first!.booking.cancelReason === "PAYMENT_EXPIRED" ? "paymentExpired" : "notAccepted";
+      const series = group.length > 1 ? { dates: group.length, total: group.reduce((sum, item) => sum + item.booking.price, 0) } : undefined;
+      notifications.push(...(await notifyBothParties(tx, change, first!, series)));
     }
     return { changed, notifications };
   });
+}
+
+/** The expired bookings told of together: the dates of one series expired for one reason, or a booking alone. */
+function noticeGroups(changed: BookingWithParties[]): BookingWithParties[][] {
+  const groups = new Map<string, BookingWithParties[]>();
+  for (const item of changed) {
+    const key = item.booking.seriesId ? `${item.booking.seriesId} ${item.booking.cancelReason}` : item.booking.id;
+    groups.set(key, [...(groups.get(key) ?? []), item]);
+  }
+  return [...groups.values()];
 }
 
 /** Expires due holds and publishes reviews whose window closed; tells everyone concerned after commit. */
@@ -69,14 +93,8 @@ export async function sweep(app: FastifyInstance): Promise<SweepResult> {
   const result: SweepResult = { expired: [], reviewNotices: 0 };
   for (;;) {
     const batch = await expireBatch(app.db, now, app.config.paymentWindowMs);
-    for (const item of batch.changed) {
-      result.expired.push(item.booking.id);
-      await publishChange(
-        app,
-        item,
-        batch.notifications.filter((notice) => notice.entityId === item.booking.id),
-      );
-    }
+    result.expired.push(...batch.changed.map((item) => item.booking.id));
+    await publishChanges(app, batch.changed, batch.notifications);
     if (batch.changed.length < BATCH) break;
   }
   if (result.expired.length > 0) app.log.info({ count: result.expired.length }, "expired unpaid or unaccepted bookings");

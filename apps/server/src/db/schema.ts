@@ -17,6 +17,7 @@ import {
   smallint,
   bigint,
   customType,
+  date,
 } from "drizzle-orm/pg-core";
 import { ACCOUNT_ROLES, CANCEL_REASONS, PAYMENT_STATUSES } from "@vam/shared";
 
@@ -63,6 +64,8 @@ export const users = pgTable(
     referredBy: uuid("referred_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     /** Referral rewards paid to this user, in pesos. */
     moneyEarned: integer("money_earned").notNull().default(0),
+    /** An Assistant's switch: the Philippines' regular holidays are time off. */
+    holidaysOff: boolean("holidays_off").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -187,6 +190,28 @@ export const savedPostings = pgTable(
 );
 
 /**
+ * A weekly series (decisions.md, Recurring bookings): the rule its bookings were made from, which
+ * its calendar file repeats (DTSTART `first_starts_at`, COUNT `weeks`). Each date is a booking.
+ */
+export const bookingSeries = pgTable(
+  "booking_series",
+  {
+    id: id(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    consultantId: uuid("consultant_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    firstStartsAt: timestamp("first_starts_at", { withTimezone: true }).notNull(),
+    weeks: integer("weeks").notNull(),
+    duration: integer("duration").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("booking_series_weeks_check", sql`${t.weeks} between 2 and 12`)],
+);
+
+/**
  * Times are instants; `[starts_at, ends_at)` may not overlap another PENDING or CONFIRMED
  * booking of the same consultant (exclusion constraint added in the migration).
  */
@@ -212,6 +237,9 @@ export const bookings = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }),
     referralCode: text("referral_code"),
     isRecurring: boolean("is_recurring").notNull().default(false),
+    seriesId: uuid("series_id").references(() => bookingSeries.id, { onDelete: "cascade" }),
+    /** A series date's place in its rule (its first start), kept when it is moved: the calendar's RECURRENCE-ID. */
+    originalStartsAt: timestamp("original_starts_at", { withTimezone: true }),
     /** Calendar-file revision: raised on every reschedule and on cancellation. */
     sequence: integer("sequence").notNull().default(0),
     createdAt: createdAt(),
@@ -228,6 +256,9 @@ export const bookings = pgTable(
       .on(t.createdAt)
       .where(sql`${t.paymentStatus} = 'UNVERIFIED' and ${t.status} in ('PENDING', 'CONFIRMED')`),
     index("bookings_created_idx").on(t.createdAt),
+    index("bookings_series_idx")
+      .on(t.seriesId)
+      .where(sql`${t.seriesId} is not null`),
     // Search's "available on": who holds time on a day, across all consultants.
     index("bookings_holding_starts_idx")
       .on(t.startsAt)
@@ -392,4 +423,30 @@ export const searchChanges = pgTable(
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("search_changes_tx_idx").on(t.tx), index("search_changes_changed_idx").on(t.changedAt)],
+);
+
+/**
+ * An Assistant's time off: every weekday from `starts_on` to `ends_on` (Manila dates), or one
+ * slot (`slot`, a slot start) of one date. Nobody but the Assistant reads `note`.
+ */
+export const timeOff = pgTable(
+  "time_off",
+  {
+    id: id(),
+    assistantId: uuid("assistant_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    endsOn: date("ends_on", { mode: "string" }).notNull(),
+    slot: text("slot"),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("time_off_assistant_idx").on(t.assistantId, t.endsOn),
+    // Search's "available on": who is off on a date, across all Assistants.
+    index("time_off_dates_idx").on(t.startsOn, t.endsOn),
+    check("time_off_range_check", sql`${t.endsOn} >= ${t.startsOn}`),
+    check("time_off_slot_check", sql`${t.slot} is null or (${t.slot} in ('09:00', '13:00') and ${t.startsOn} = ${t.endsOn})`),
+  ],
 );

@@ -1,12 +1,16 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { MSG } from "@vam/shared";
+import { MSG, type ApiError } from "@vam/shared";
 import type { ZodError, ZodType } from "zod";
+
+/** What a refusal may carry besides its message: what stood in the way. */
+export type ErrorDetails = Pick<ApiError, "takenDates" | "bookings">;
 
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
     readonly field?: string,
+    readonly details?: ErrorDetails,
   ) {
     super(message);
   }
@@ -14,6 +18,8 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, field?: string) => new HttpError(400, message, field);
 export const conflict = (message: string, field?: string) => new HttpError(409, message, field);
+/** A 409 that lists what stands in the way (taken dates, bookings). */
+export const conflictWith = (message: string, details: ErrorDetails) => new HttpError(409, message, undefined, details);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string = MSG.notFound) => new HttpError(404, message);
 
@@ -80,7 +86,7 @@ export const frameworkErrors = (_error: FastifyError, _request: FastifyRequest, 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, field: error.field });
+      return reply.status(error.statusCode).send({ message: error.message, field: error.field, ...error.details });
     }
     if (error.statusCode === 429) return reply.status(429).send({ message: error.message || MSG.tooManyRequests });
     const known = CLIENT_ERRORS[error.code];

@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   SLOTS,
   SLOT_HOURS,
+  SLOT_STARTS,
   bookingHorizonEnd,
   isWeekend,
   manilaDate,
@@ -13,6 +14,7 @@ import {
 } from "@vam/shared";
 import { queryRows, type Db } from "../db/client.js";
 import { HOLDING } from "../bookings/slots.js";
+import { isRegularHoliday } from "../time-off/holidays.js";
 import { decodeCursor, encodeCursor } from "../http/cursor.js";
 import {
   entryField,
@@ -593,7 +595,8 @@ async function filterOf(db: Db, search: ProfileSearch, now: Date): Promise<Filte
 
 /**
  * Assistants NOT free on `date` (in `slot`, or in either slot), by the booking rules: free
- * means a future weekday slot within the horizon that no holding booking overlaps. Null when no
+ * means a future weekday slot within the horizon that no holding booking overlaps and that the
+ * Assistant has not taken off. Null when no
  * such slot can exist that day for anyone.
  */
 async function bookedThen(db: Db, date: string, slot: ProfileSearch["slot"], now: Date): Promise<Set<string> | null> {
@@ -607,7 +610,14 @@ async function bookedThen(db: Db, date: string, slot: ProfileSearch["slot"], now
   if (slots.length === 0) return null;
   const from = slots[0]!.start;
   const to = slots[slots.length - 1]!.end;
-  // A booking lasts at most a day: one starting more than a day before cannot reach the slots.
+  const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
+  const dayStart = manilaInstant(date, "00:00");
+  const dayEnd = new Date(dayStart.getTime() + 24 * 3600_000);
+  const slotStart = (time: string) => at(manilaInstant(date, time));
+  const slotEnd = (time: string) => at(new Date(manilaInstant(date, time).getTime() + SLOT_HOURS * 3600_000));
+  // One round trip for every kind of held time, each as a range: bookings (one lasts at most a
+  // day, so one starting more than a day before cannot reach the slots), blocks of time off that
+  // day (a whole day, or one slot), and, on a regular holiday, everyone who takes holidays off.
   const rows = await queryRows<{ consultant_id: string; starts_at: Date | string; ends_at: Date | string }>(
     db,
     sql`select consultant_id, starts_at, ends_at from bookings
@@ -615,8 +625,14 @@ async function bookedThen(db: Db, date: string, slot: ProfileSearch["slot"], now
            HOLDING.map((status) => sql`${status}`),
            sql`, `,
          )})
-           and starts_at < ${to.toISOString()}::timestamptz and starts_at > ${new Date(from.getTime() - 24 * 3600_000).toISOString()}::timestamptz
-           and ends_at > ${from.toISOString()}::timestamptz`,
+           and starts_at < ${at(to)} and starts_at > ${at(new Date(from.getTime() - 24 * 3600_000))}
+           and ends_at > ${at(from)}
+        union all
+        select assistant_id,
+               case slot when ${SLOT_STARTS[0]} then ${slotStart(SLOT_STARTS[0])} when ${SLOT_STARTS[1]} then ${slotStart(SLOT_STARTS[1])} else ${at(dayStart)} end,
+               case slot when ${SLOT_STARTS[0]} then ${slotEnd(SLOT_STARTS[0])} when ${SLOT_STARTS[1]} then ${slotEnd(SLOT_STARTS[1])} else ${at(dayEnd)} end
+          from time_off where starts_on <= ${date}::date and ends_on >= ${date}::date
+        ${isRegularHoliday(date) ? sql`union all select id, ${at(dayStart)}, ${at(dayEnd)} from users where holidays_off` : sql``}`,
   );
   const taken = new Map<string, Set<number>>();
   for (const row of rows) {

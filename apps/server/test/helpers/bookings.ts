@@ -1,5 +1,15 @@
 import { eq } from "drizzle-orm";
-import { weekdayAhead, type Booking, type BookingStatus, type CreateBookingInput, type PaymentStatus } from "@vam/shared";
+import {
+  manilaToday,
+  mondayOf,
+  shiftDate,
+  weekdayAhead,
+  type Booking,
+  type BookingStatus,
+  type CreateBookingInput,
+  type CreateSeriesInput,
+  type PaymentStatus,
+} from "@vam/shared";
 import { bookings } from "../../src/db/schema.js";
 import type { TestServer, signUp } from "./server.js";
 
@@ -58,3 +68,13 @@ export const setStatus = (server: TestServer, account: Account, id: string, stat
 
 export const reschedule = (server: TestServer, account: Account, id: string, date: string, startTime = "09:00") =>
   server.api<{ booking: Booking; message: string }>("PUT", `/api/bookings/${id}/reschedule`, { token: account.token, body: { date, startTime } });
+
+/** `POST /bookings/series` as `client`: 4 weeks of `date`'s mornings unless said otherwise. */
+export const bookSeries = (server: TestServer, client: Account, body: Partial<CreateSeriesInput> & { consultantId: string; date: string }) =>
+  server.api<{ bookings: Booking[]; message: string; takenDates?: string[] }>("POST", "/api/bookings/series", {
+    token: client.token,
+    body: { startTime: "09:00", duration: 4, weeks: 4, ...body },
+  });
+
+/** A Monday `weeks` weeks after this one (Manila). */
+export const mondayIn = (weeks: number) => mondayOf(shiftDate(manilaToday(), 7 * weeks));

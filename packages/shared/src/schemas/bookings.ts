@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TARGET_STATUSES } from "../booking-rules.js";
-import { DURATIONS, FULL_DAY_START, SLOT_HOURS, SLOT_STARTS } from "../constants.js";
+import { DURATIONS, FULL_DAY_START, SERIES_WEEKS_MAX, SERIES_WEEKS_MIN, SLOT_HOURS, SLOT_STARTS } from "../constants.js";
 import { MSG } from "../messages.js";
 import { id, optionalTrimmed, singleLineText } from "./fields.js";
 
@@ -35,11 +35,45 @@ export const createBookingSchema = z
   });
 export type CreateBookingInput = z.input<typeof createBookingSchema>;
 
+const seriesWeeks = z
+  .number({ error: MSG.seriesWeeksInvalid })
+  .int({ error: MSG.seriesWeeksInvalid })
+  .min(SERIES_WEEKS_MIN, { error: MSG.seriesWeeksInvalid })
+  .max(SERIES_WEEKS_MAX, { error: MSG.seriesWeeksInvalid });
+
+/**
+ * `POST /bookings/series`: a weekly series from `date` for `weeks` weeks, leaving out `skipDates`
+ * (dates of the series the client dropped after a 409). `price` is the total, checked.
+ */
+export const createSeriesSchema = z
+  .object({
+    consultantId: id(MSG.consultantNotFound),
+    date: isoDate,
+    startTime: z.enum(SLOT_STARTS, { error: MSG.bookingSlotInvalid }),
+    duration: z.union([z.literal(DURATIONS[0]), z.literal(DURATIONS[1])], { error: MSG.bookingDurationInvalid }),
+    weeks: seriesWeeks,
+    skipDates: z.array(isoDate).max(SERIES_WEEKS_MAX, { error: MSG.seriesSkipInvalid }).optional(),
+    price: z.number().optional(),
+    referralCode: optionalTrimmed(32, "Referral code"),
+  })
+  .refine((series) => startsInTime(series.duration, series.startTime), {
+    message: MSG.bookingFullDayFromMorning,
+    path: ["startTime"],
+  });
+export type CreateSeriesInput = z.input<typeof createSeriesSchema>;
+
 export const availabilityQuerySchema = z.object({ date: isoDate, consultantId: id(MSG.consultantNotFound) });
 
 export const paymentQuerySchema = z.object({
   consultantId: id(MSG.consultantNotFound),
   duration: z.coerce.number().pipe(z.union([z.literal(DURATIONS[0]), z.literal(DURATIONS[1])], { error: MSG.bookingDurationInvalid })),
+  /** How many dates one payment covers: a weekly series is paid at once. */
+  dates: z.coerce
+    .number({ error: MSG.seriesWeeksInvalid })
+    .int({ error: MSG.seriesWeeksInvalid })
+    .min(1, { error: MSG.seriesWeeksInvalid })
+    .max(SERIES_WEEKS_MAX, { error: MSG.seriesWeeksInvalid })
+    .optional(),
 });
 
 /** `PUT /bookings/{id}/status`. */

@@ -12,7 +12,24 @@ export const NOTIFICATION_TYPES = ["MESSAGE", "BOOKING", "REFERRAL", "REVIEW", "
 const instant = z.string().describe("ISO 8601 instant");
 const id = z.string().describe("UUID");
 
-export const apiErrorSchema = z.object({ message: z.string(), field: z.string().optional() });
+/** A pending or confirmed booking that stands in the way of time off, as its consultant sees it. */
+export const conflictingBookingSchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  /** The client's name. */
+  clientName: z.string(),
+});
+
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  field: z.string().optional(),
+  /** A weekly series refused: the dates (yyyy-MM-dd) that are taken or blocked. */
+  takenDates: z.array(z.string()).optional(),
+  /** Time off refused: the bookings it would cover. */
+  bookings: z.array(conflictingBookingSchema).optional(),
+});
 export const messageSchema = z.object({ message: z.string() });
 
 export const publicUserSchema = z.object({
@@ -176,8 +193,11 @@ export const appNotificationSchema = z.object({
   entityId: z.string().nullable(),
 });
 
-/** A booked slot: its Manila date and slot start. An 8-hour booking holds two. */
-export const bookedSlotSchema = z.object({ date: z.string(), time: z.string() });
+/**
+ * A slot that cannot be booked: its Manila date and slot start. An 8-hour booking holds two;
+ * `off` marks the Assistant's time off (a block or a holiday) rather than a booking.
+ */
+export const bookedSlotSchema = z.object({ date: z.string(), time: z.string(), off: z.boolean().optional() });
 
 export const consultantSummarySchema = z.object({
   id,
@@ -230,6 +250,8 @@ export const bookingSchema = z.object({
   endsAt: instant,
   completedAt: instant.nullable(),
   isRecurring: z.boolean(),
+  /** The weekly series this booking is one date of (null for a single booking). */
+  seriesId: id.nullable(),
   consultantId: id,
   consultant: chatPersonSchema,
   user: chatPersonSchema,
@@ -289,6 +311,25 @@ export const adminBookingSchema = z.object({
 export const adminPaymentSchema = adminBookingSchema.extend({
   /** Whole hours since the booking was made. */
   ageHours: z.number(),
+  /** A weekly series is one payment: how many of its dates it covers (`amount` is their total); null for a single booking. */
+  seriesDates: z.number().nullable(),
+});
+
+/** A block of an Assistant's time off, as they see it. */
+export const timeOffViewSchema = z.object({
+  id,
+  from: z.string(),
+  to: z.string(),
+  /** A slot start, or null for the whole day. */
+  slot: z.string().nullable(),
+  note: z.string().nullable(),
+});
+
+/** `GET /time-off`: the Assistant's blocks from today on, the holiday switch, and the holidays ahead. */
+export const timeOffOverviewSchema = z.object({
+  blocks: z.array(timeOffViewSchema),
+  holidaysOff: z.boolean(),
+  holidays: z.array(z.object({ date: z.string(), name: z.string() })),
 });
 
 export const adminUserSchema = adminPersonSchema.extend({

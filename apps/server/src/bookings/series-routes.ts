@@ -1,0 +1,226 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  MAX_UNPAID_BOOKINGS,
+  MSG,
+  SERIES_WEEKS_MIN,
+  bookingRefusal,
+  bookingSchema,
+  createSeriesSchema,
+  formatLongDate,
+  formatTime,
+  manilaDate,
+  manilaTime,
+  seriesDates,
+} from "@vam/shared";
+import { currentUser, type UserRow } from "../auth/authenticate.js";
+import { publishMessage, storeMessage } from "../chat/post-message.js";
+import { findOrStartChat } from "../chat/queries.js";
+import type { Db } from "../db/client.js";
+import { bookingSeries, bookings } from "../db/schema.js";
+import { bearer, errorResponses, idParams } from "../http/contracts.js";
+import { badRequest, conflict, conflictWith, notFound } from "../http/errors.js";
+import { announce, createNotification } from "../notifications/create.js";
+import { offOwner, offSlotSet } from "../time-off/queries.js";
+import { bookableConsultant, bookingPrice, publishBookingMessages, storeBookingMessages } from "./create.js";
+import { bookingWhen, publishChanges } from "./changes.js";
+import { bookingsWithParties, partyOf, unpaidBookingsOf } from "./queries.js";
+import { bookingViews, withoutReviews } from "./serialize.js";
+import { assertBookableStart, bookingEnd, holdingBookings, lockClient, lockConsultant, rethrowSlotTaken } from "./slots.js";
+
+/** A weekly series' row, 404 unless `userId` is one of its parties. */
+async function partySeries(db: Db, seriesId: string, userId: string) {
+  const [series] = await db.select().from(bookingSeries).where(eq(bookingSeries.id, seriesId));
+  if (!series || (series.clientId !== userId && series.consultantId !== userId)) throw notFound(MSG.seriesNotFound);
+  return { series, party: series.consultantId === userId ? ("consultant" as const) : ("client" as const) };
+}
+
+/** The bookings of a series with both parties, their rows locked until the transaction ends. */
+async function lockedOccurrences(tx: Db, seriesId: string) {
+  await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.seriesId, seriesId)).for("update");
+  return bookingsWithParties(tx, eq(bookings.seriesId, seriesId));
+}
+
+/**
+ * Weekly series (decisions.md, Recurring bookings): created whole or not at all and paid at once;
+ * the consultant accepts every pending date at once; either party cancels the rest at once. Each
+ * date is a booking, so one date is still moved or cancelled through the single-booking routes.
+ */
+export async function seriesRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const auth = { preValidation: app.authenticate };
+  const tags = ["bookings"];
+  const params = idParams(MSG.seriesNotFound);
+  const manyBookings = z.object({ bookings: z.array(bookingSchema) });
+
+  const createContract = {
+    tags,
+    summary: "Book the same weekday and slot for 2 to 12 weeks (409 with the taken dates)",
+    security: bearer,
+    body: createSeriesSchema,
+    response: { 201: manyBookings, ...errorResponses },
+  };
+  app.post("/bookings/series", { ...auth, schema: createContract }, async (request, reply) => {
+    const me = currentUser(request);
+    const input = request.body;
+    const consultant = await bookableConsultant(app.db, me, input.consultantId, input.referralCode);
+    const now = app.clock.now();
+    const firstStartsAt = assertBookableStart(input.date, input.startTime, now);
+    const all = seriesDates(input.date, input.weeks);
+    const skipped = new Set(input.skipDates ?? []);
+    if ([...skipped].some((date) => !all.includes(date))) throw badRequest(MSG.seriesSkipInvalid, "skipDates");
+    const dates = all.filter((date) => !skipped.has(date));
+    if (dates.length < SERIES_WEEKS_MIN) throw badRequest(MSG.seriesTooFew, "skipDates");
+    const times = dates.map((date) => {
+      const startsAt = assertBookableStart(date, input.startTime, now);
+      return { date, startsAt, endsAt: bookingEnd(startsAt, input.startTime, input.duration) };
+    });
+    const price = bookingPrice(consultant, input.duration);
+    if (input.price !== undefined && input.price !== price * dates.length) throw badRequest(MSG.bookingPriceMismatch, "price");
+
+    const created = await app.db
+      .transaction(async (tx) => {
+        // The same locks, in the same order, as a single booking: a series and a booking of one
+        // of its slots queue behind each other, and the later one sees the earlier.
+        await lockClient(tx, me.id);
+        if ((await unpaidBookingsOf(tx, me.id)) >= MAX_UNPAID_BOOKINGS) throw badRequest(MSG.bookingUnpaidCap);
+        await lockConsultant(tx, consultant.id);
+        const held = await holdingBookings(tx, consultant.id, times[0]!.startsAt, times[times.length - 1]!.endsAt);
+        const off = await offSlotSet(tx, await offOwner(tx, consultant.id), dates[0]!, dates[dates.length - 1]!);
+        const taken = times
+          .filter(({ startsAt, endsAt }) => off.blocks(startsAt, endsAt) || held.some((b) => b.startsAt < endsAt && b.endsAt > startsAt))
+          .map(({ date }) => date);
+        if (taken.length > 0) throw conflictWith(MSG.seriesDatesTaken(taken), { takenDates: taken });
+
+        const [series] = await tx
+          .insert(bookingSeries)
+          .values({ clientId: me.id, consultantId: consultant.id, firstStartsAt, weeks: input.weeks, duration: input.duration, createdAt: now })
+          .returning();
+        const rows = await tx
+          .insert(bookings)
+          .values(
+            times.map(({ startsAt, endsAt }) => ({
+              clientId: me.id,
+              consultantId: consultant.id,
+              startsAt,
+              endsAt,
+              originalStartsAt: startsAt,
+              duration: input.duration,
+              price,
+              isRecurring: true,
+              seriesId: series!.id,
+              referralCode: input.referralCode?.toUpperCase() ?? null,
+              createdAt: now,
+              updatedAt: now,
+            })),
+          )
+          .returning();
+        rows.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+        const messages = await storeBookingMessages(tx, me, consultant);
+        const notification = await createNotification(tx, {
+          userId: consultant.id,
+          type: "BOOKING",
+          title: "New weekly booking",
+          content: `${me.firstName} ${me.lastName} booked ${rows.length} weekly dates from ${bookingWhen(rows[0]!)} for ${input.duration} hours each.`,
+          entityId: rows[0]!.id,
+        });
+        return { rows, messages, notification };
+      })
+      .catch(rethrowSlotTaken);
+
+    await publishBookingMessages(app, created.messages, me, consultant);
+    await announce(app, created.notification);
+    request.log.info({ seriesId: created.rows[0]!.seriesId, dates: created.rows.length }, "series created");
+    return reply.status(201).send({ bookings: created.rows.map((row) => withoutReviews(row, me, consultant)) });
+  });
+
+  const acceptContract = {
+    tags,
+    summary: "Accept every pending date of a series (the Assistant)",
+    security: bearer,
+    params,
+    response: { 200: manyBookings, ...errorResponses },
+  };
+  app.put("/bookings/series/:id/accept", { ...auth, schema: acceptContract }, async (request) => {
+    const me = currentUser(request);
+    const { party } = await partySeries(app.db, request.params.id, me.id);
+    if (party !== "consultant") throw conflict(MSG.seriesOnlyConsultant);
+    const result = await app.db.transaction(async (tx) => {
+      const now = app.clock.now();
+      const open = (await lockedOccurrences(tx, request.params.id)).filter(
+        ({ booking }) => booking.status === "PENDING" && booking.startsAt > now && !bookingRefusal("accept", booking, party, now),
+      );
+      if (open.length === 0) throw conflict(MSG.seriesNothingToAccept);
+      const ids = open.map(({ booking }) => booking.id);
+      const updated = await tx.update(bookings).set({ status: "CONFIRMED", updatedAt: now }).where(inArray(bookings.id, ids)).returning();
+      const changed = open.map((item) => ({ ...item, booking: updated.find((row) => row.id === item.booking.id)! }));
+      const first = changed[0]!;
+      const notification = await createNotification(tx, {
+        userId: first.client.id,
+        type: "BOOKING",
+        title: "Weekly booking confirmed",
+        content: `${me.firstName} ${me.lastName} confirmed ${changed.length} weekly dates from ${bookingWhen(first.booking)}.`,
+        entityId: first.booking.id,
+      });
+      return { changed, notification };
+    });
+    await publishChanges(app, result.changed, [result.notification]);
+    request.log.info({ seriesId: request.params.id, dates: result.changed.length }, "series accepted");
+    return { bookings: await bookingViews(app.db, me.id, result.changed) };
+  });
+
+  const cancelContract = {
+    tags,
+    summary: "Cancel every date of a series not started yet (either party)",
+    security: bearer,
+    params,
+    response: { 200: manyBookings, ...errorResponses },
+  };
+  app.put("/bookings/series/:id/cancel", { ...auth, schema: cancelContract }, async (request) => {
+    const me = currentUser(request);
+    const { party } = await partySeries(app.db, request.params.id, me.id);
+    const result = await app.db.transaction(async (tx) => {
+      const now = app.clock.now();
+      const rest = (await lockedOccurrences(tx, request.params.id)).filter(
+        ({ booking }) => booking.startsAt > now && !bookingRefusal("cancel", booking, party, now),
+      );
+      if (rest.length === 0) throw conflict(MSG.seriesNothingToCancel);
+      const ids = rest.map(({ booking }) => booking.id);
+      const updated = await tx
+        .update(bookings)
+        .set({
+          status: "CANCELLED",
+          cancelReason: party === "client" ? "CLIENT" : "CONSULTANT",
+          sequence: sql`${bookings.sequence} + 1`,
+          updatedAt: now,
+        })
+        .where(inArray(bookings.id, ids))
+        .returning();
+      const changed = rest.map((item) => ({ ...item, booking: updated.find((row) => row.id === item.booking.id)! }));
+      const first = changed[0]!;
+      const other: UserRow = partyOf(first.booking, me.id) === "client" ? first.consultant : first.client;
+      // One message and one notification for the whole rest, not one a date.
+      const { chat } = await findOrStartChat(tx, me.id, other.id);
+      const message = await storeMessage(
+        tx,
+        chat,
+        me,
+        MSG.seriesCancelledChat(changed.length, formatLongDate(manilaDate(first.booking.startsAt)), formatTime(manilaTime(first.booking.startsAt))),
+      );
+      const notification = await createNotification(tx, {
+        userId: other.id,
+        type: "BOOKING",
+        title: "Weekly booking cancelled",
+        content: `${me.firstName} ${me.lastName} cancelled the remaining ${changed.length} weekly dates from ${bookingWhen(first.booking)}.`,
+        entityId: first.booking.id,
+      });
+      return { changed, message, notification };
+    });
+    await publishMessage(app, result.message, me);
+    await publishChanges(app, result.changed, [result.notification]);
+    request.log.info({ seriesId: request.params.id, dates: result.changed.length }, "series cancelled");
+    return { bookings: await bookingViews(app.db, me.id, result.changed) };
+  });
+}

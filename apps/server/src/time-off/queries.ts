@@ -1,0 +1,110 @@
+import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import {
+  MSG,
+  SLOT_STARTS,
+  coversSlot,
+  isWeekend,
+  manilaDate,
+  manilaInstant,
+  manilaTime,
+  shiftDate,
+  type BookedSlot,
+  type ConflictingBooking,
+} from "@vam/shared";
+import type { Db } from "../db/client.js";
+import { bookings, timeOff, users } from "../db/schema.js";
+import { HOLDING, slotsHeld } from "../bookings/slots.js";
+import { conflict } from "../http/errors.js";
+import { regularHolidays } from "./holidays.js";
+
+export type TimeOffRow = typeof timeOff.$inferSelect;
+
+/** Who is off: the Assistant's id and their holiday switch. */
+export interface OffOwner {
+  id: string;
+  holidaysOff: boolean;
+}
+
+const slotKey = (date: string, time: string) => `${date} ${time}`;
+
+/** An Assistant's blocks that reach into `from`..`to` (Manila dates), earliest first. */
+export function blocksBetween(db: Db, assistantId: string, from: string, to: string) {
+  return db
+    .select()
+    .from(timeOff)
+    .where(and(eq(timeOff.assistantId, assistantId), lte(timeOff.startsOn, to), gte(timeOff.endsOn, from)))
+    .orderBy(asc(timeOff.startsOn), asc(timeOff.slot));
+}
+
+/**
+ * The weekday slots from `from` to `to` that the Assistant has taken off: their blocks, and the
+ * regular holidays when their switch is on. Every slot of a date, for the whole-day kinds.
+ */
+export async function offSlots(db: Db, owner: OffOwner, from: string, to: string): Promise<BookedSlot[]> {
+  const blocks = (await blocksBetween(db, owner.id, from, to)).map((row) => ({ from: row.startsOn, to: row.endsOn, slot: row.slot }));
+  if (owner.holidaysOff) for (const { date } of regularHolidays(from, to)) blocks.push({ from: date, to: date, slot: null });
+  const off: BookedSlot[] = [];
+  const seen = new Set<string>();
+  for (const block of blocks) {
+    for (let date = block.from < from ? from : block.from; date <= block.to && date <= to; date = shiftDate(date, 1)) {
+      if (isWeekend(date)) continue;
+      for (const time of SLOT_STARTS) {
+        if (!coversSlot(block, date, time) || seen.has(slotKey(date, time))) continue;
+        seen.add(slotKey(date, time));
+        off.push({ date, time, off: true });
+      }
+    }
+  }
+  return off.sort((a, b) => slotKey(a.date, a.time).localeCompare(slotKey(b.date, b.time)));
+}
+
+/** The set form of `offSlots`, to test the slots of one booking after another. */
+export async function offSlotSet(db: Db, owner: OffOwner, from: string, to: string) {
+  const slots = await offSlots(db, owner, from, to);
+  const keys = new Set(slots.map((slot) => slotKey(slot.date, slot.time)));
+  return {
+    /** Whether any slot that [startsAt, endsAt) holds is off. */
+    blocks: (startsAt: Date, endsAt: Date) => slotsHeld(startsAt, endsAt).some((slot) => keys.has(slotKey(slot.date, slot.time))),
+  };
+}
+
+/** The Assistant's holiday switch and id, read in the transaction that relies on it. */
+export async function offOwner(db: Db, assistantId: string): Promise<OffOwner> {
+  const [row] = await db.select({ id: users.id, holidaysOff: users.holidaysOff }).from(users).where(eq(users.id, assistantId));
+  return row ?? { id: assistantId, holidaysOff: false };
+}
+
+/** The PENDING or CONFIRMED bookings of the consultant that hold any of `slots`, as the consultant lists them. */
+export async function bookingsHolding(db: Db, consultantId: string, slots: readonly { date: string; time: string }[]): Promise<ConflictingBooking[]> {
+  if (slots.length === 0) return [];
+  const dates = slots.map((slot) => slot.date).sort();
+  const from = manilaInstant(dates[0]!, "00:00");
+  const to = manilaInstant(shiftDate(dates[dates.length - 1]!, 1), "00:00");
+  const wanted = new Set(slots.map((slot) => slotKey(slot.date, slot.time)));
+  const rows = await db
+    .select({ booking: bookings, firstName: users.firstName, lastName: users.lastName })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.clientId))
+    .where(
+      and(eq(bookings.consultantId, consultantId), inArray(bookings.status, [...HOLDING]), lte(bookings.startsAt, to), gte(bookings.endsAt, from)),
+    )
+    .orderBy(asc(bookings.startsAt));
+  return rows
+    .filter(({ booking }) => slotsHeld(booking.startsAt, booking.endsAt).some((slot) => wanted.has(slotKey(slot.date, slot.time))))
+    .map(({ booking, firstName, lastName }) => ({
+      id: booking.id,
+      date: manilaDate(booking.startsAt),
+      startTime: manilaTime(booking.startsAt),
+      endTime: manilaTime(booking.endsAt),
+      clientName: `${firstName} ${lastName}`.trim(),
+    }));
+}
+
+/**
+ * Refuses (409) a booking of [startsAt, endsAt) that would hold a slot the consultant took off.
+ * Called under the consultant's booking lock, which time off takes too.
+ */
+export async function assertNotOff(db: Db, consultantId: string, startsAt: Date, endsAt: Date) {
+  const off = await offSlotSet(db, await offOwner(db, consultantId), manilaDate(startsAt), manilaDate(endsAt));
+  if (off.blocks(startsAt, endsAt)) throw conflict(MSG.bookingTimeOff);
+}

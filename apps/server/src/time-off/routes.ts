@@ -1,0 +1,142 @@
+import { and, eq, gte } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  MSG,
+  SLOT_STARTS,
+  bookingHorizonEnd,
+  createTimeOffSchema,
+  holidaysSwitchSchema,
+  isWeekend,
+  manilaDate,
+  messageSchema,
+  shiftDate,
+  timeOffOverviewSchema,
+  timeOffViewSchema,
+  type TimeOffOverview,
+  type TimeOffView,
+} from "@vam/shared";
+import { currentUser, type UserRow } from "../auth/authenticate.js";
+import { lockConsultant } from "../bookings/slots.js";
+import { timeOff, users } from "../db/schema.js";
+import { bearer, errorResponses, idParams } from "../http/contracts.js";
+import { badRequest, conflictWith, forbidden, notFound } from "../http/errors.js";
+import { regularHolidays } from "./holidays.js";
+import { bookingsHolding, type TimeOffRow } from "./queries.js";
+
+const toView = (row: TimeOffRow): TimeOffView => ({ id: row.id, from: row.startsOn, to: row.endsOn, slot: row.slot, note: row.note });
+
+/** Every weekday slot from `from` to `to` (or only `slot`). */
+function slotsFrom(from: string, to: string, slot: string | null) {
+  const slots: { date: string; time: string }[] = [];
+  for (let date = from; date <= to; date = shiftDate(date, 1)) {
+    if (isWeekend(date)) continue;
+    for (const time of SLOT_STARTS) if (slot === null || slot === time) slots.push({ date, time });
+  }
+  return slots;
+}
+
+/**
+ * An Assistant's time off (decisions.md, Recurring bookings and time off): blocks of dates or of
+ * one slot, and the switch that makes the regular holidays time off. Blocked time is never
+ * bookable; blocking time that holds a pending or confirmed booking is refused with the list.
+ * Every write takes the consultant's booking lock, as booking does, so neither slips past the other.
+ */
+export async function timeOffRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ["time off"];
+  app.addHook("preValidation", app.authenticate);
+  const assistant = (user: UserRow) => {
+    if (user.role !== "Assistant") throw forbidden(MSG.timeOffAssistantsOnly);
+    return user;
+  };
+
+  async function overview(user: UserRow): Promise<TimeOffOverview> {
+    const today = manilaDate(app.clock.now());
+    const horizon = bookingHorizonEnd(today);
+    const rows = await app.db
+      .select()
+      .from(timeOff)
+      .where(and(eq(timeOff.assistantId, user.id), gte(timeOff.endsOn, today)))
+      .orderBy(timeOff.startsOn, timeOff.slot);
+    const [me] = await app.db.select({ holidaysOff: users.holidaysOff }).from(users).where(eq(users.id, user.id));
+    return {
+      blocks: rows.map(toView),
+      holidaysOff: me?.holidaysOff ?? false,
+      holidays: regularHolidays(today, horizon).filter((holiday) => !isWeekend(holiday.date)),
+    };
+  }
+
+  const listContract = {
+    tags,
+    summary: "One's time off from today on, the holiday switch and the holidays ahead",
+    security: bearer,
+    response: { 200: timeOffOverviewSchema, ...errorResponses },
+  };
+  app.get("/time-off", { schema: listContract }, async (request) => overview(assistant(currentUser(request))));
+
+  const createContract = {
+    tags,
+    summary: "Block dates or one slot (409 with the bookings it would cover)",
+    security: bearer,
+    body: createTimeOffSchema,
+    response: { 201: z.object({ timeOff: timeOffViewSchema }), ...errorResponses },
+  };
+  app.post("/time-off", { schema: createContract }, async (request, reply) => {
+    const me = assistant(currentUser(request));
+    const { from, to, slot = null, note = null } = request.body;
+    const today = manilaDate(app.clock.now());
+    if (from < today) throw badRequest(MSG.timeOffPast, "from");
+    if (to > bookingHorizonEnd(today)) throw badRequest(MSG.timeOffBeyondHorizon, "to");
+    const created = await app.db.transaction(async (tx) => {
+      await lockConsultant(tx, me.id);
+      const held = await bookingsHolding(tx, me.id, slotsFrom(from, to, slot));
+      if (held.length > 0) throw conflictWith(MSG.timeOffOverBookings(held.length), { bookings: held });
+      const [row] = await tx.insert(timeOff).values({ assistantId: me.id, startsOn: from, endsOn: to, slot, note }).returning();
+      return row!;
+    });
+    request.log.info({ timeOffId: created.id }, "time off added");
+    return reply.status(201).send({ timeOff: toView(created) });
+  });
+
+  const removeContract = {
+    tags,
+    summary: "Remove a block of one's time off",
+    security: bearer,
+    params: idParams(MSG.timeOffNotFound),
+    response: { 200: messageSchema, ...errorResponses },
+  };
+  app.delete("/time-off/:id", { schema: removeContract }, async (request) => {
+    const me = assistant(currentUser(request));
+    const removed = await app.db
+      .delete(timeOff)
+      .where(and(eq(timeOff.id, request.params.id), eq(timeOff.assistantId, me.id)))
+      .returning({ id: timeOff.id });
+    if (removed.length === 0) throw notFound(MSG.timeOffNotFound);
+    return { message: MSG.timeOffRemoved };
+  });
+
+  const holidaysContract = {
+    tags,
+    summary: "Whether the regular holidays are time off (409 with the bookings on them)",
+    security: bearer,
+    body: holidaysSwitchSchema,
+    response: { 200: timeOffOverviewSchema, ...errorResponses },
+  };
+  app.put("/time-off/holidays", { schema: holidaysContract }, async (request) => {
+    const me = assistant(currentUser(request));
+    const { on } = request.body;
+    await app.db.transaction(async (tx) => {
+      await lockConsultant(tx, me.id);
+      if (on) {
+        const today = manilaDate(app.clock.now());
+        const holidaySlots = regularHolidays(today, bookingHorizonEnd(today)).flatMap(({ date }) => slotsFrom(date, date, null));
+        const held = await bookingsHolding(tx, me.id, holidaySlots);
+        if (held.length > 0) throw conflictWith(MSG.timeOffOverBookings(held.length), { bookings: held });
+      }
+      await tx.update(users).set({ holidaysOff: on, updatedAt: app.clock.now() }).where(eq(users.id, me.id));
+    });
+    return overview(me);
+  });
+}
