@@ -1,5 +1,5 @@
 import { readToken } from "./session-storage";
-import { ApiError, NoResponseError } from "./errors";
+import { ApiError, NoResponseError, type ErrorDetails } from "./errors";
 import { reportUnauthorized } from "./session-events";
 
 const API_BASE = "/api";
@@ -11,21 +11,23 @@ function authHeaders(): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
-function errorFields(body: unknown): { message?: string; field?: string } {
-  if (typeof body !== "object" || body === null) return {};
-  const { message, field } = body as Record<string, unknown>;
+function errorFields(body: unknown): { message?: string; field?: string; details?: ErrorDetails } {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return {};
+  // The server strips error answers to the shared schema: whatever else it sent is a detail of the refusal.
+  const { message, field, ...rest } = body as Record<string, unknown>;
   return {
     message: typeof message === "string" && message ? message : undefined,
     field: typeof field === "string" ? field : undefined,
+    details: Object.keys(rest).length > 0 ? (rest as ErrorDetails) : undefined,
   };
 }
 
 /** Turns an error answer into an ApiError, logging it and signing out on 401. */
 export function toApiError(status: number, statusText: string, body: unknown): ApiError {
-  const { message, field } = errorFields(body);
+  const { message, field, details } = errorFields(body);
   console.error("API error", { status, message, data: body });
   if (status === 401) reportUnauthorized();
-  return new ApiError(status, statusText, message, field);
+  return new ApiError(status, statusText, message, field, details);
 }
 
 async function readBody(response: Response): Promise<unknown> {

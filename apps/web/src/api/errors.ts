@@ -1,3 +1,11 @@
+import type { ApiError as ApiErrorBody } from "@vam/shared";
+
+/**
+ * What a refusal may carry besides its message and field: what stood in the way (a weekly series'
+ * `takenDates`, time off's `bookings`). Every optional field of the shared error answer.
+ */
+export type ErrorDetails = Omit<ApiErrorBody, "message" | "field">;
+
 /** The server answered with an error status. */
 export class ApiError extends Error {
   readonly status: number;
@@ -5,14 +13,17 @@ export class ApiError extends Error {
   /** The server's own `message`, when it sent one. */
   readonly serverMessage: string | undefined;
   readonly field: string | undefined;
+  /** The answer's other fields, when it sent any. */
+  readonly details: ErrorDetails | undefined;
 
-  constructor(status: number, statusText: string, serverMessage?: string, field?: string) {
+  constructor(status: number, statusText: string, serverMessage?: string, field?: string, details?: ErrorDetails) {
     super(serverMessage ?? `Request failed: ${status} ${statusText}`);
     this.name = "ApiError";
     this.status = status;
     this.statusText = statusText;
     this.serverMessage = serverMessage;
     this.field = field;
+    this.details = details;
   }
 }
 

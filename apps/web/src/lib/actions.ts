@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent } from "react";
 import type { Result } from "./result";
 
 export { attempt } from "./result";
+export type { ErrorDetails } from "./result";
 
 /** What a route action answers (docs/decisions/0004-data-loading-on-the-web.md): what it made, or why it was refused. */
 export type ActionResult<T = null> = Result<T>;

@@ -20,6 +20,8 @@ export function useActionFetcher<T = unknown>(action?: string) {
     done: result?.ok ? result : null,
     /** The refusal's text, from the last answer. */
     error: result && !result.ok ? result.message : null,
+    /** What stood in the way, when the last answer was a refusal that listed it (taken dates, bookings). */
+    details: result && !result.ok ? (result.details ?? null) : null,
     result,
     reset: () => fetcher.reset(),
   };
