@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { parseIsoDate, shiftDate as shift } from "@vam/shared";
+import { MSG, manilaDate, parseIsoDate, shiftDate as shift, weekdayAhead } from "@vam/shared";
 import { bookings, postings } from "../apps/server/src/db/schema.js";
 import { expectNoSeriousA11yViolations } from "./axe.js";
 import { startE2E, type E2E } from "./harness.js";
@@ -239,7 +239,7 @@ describe("axe on every page and dialog, at desktop and phone sizes", () => {
     await context.close();
   }, 300_000);
 
-  it("an Assistant: every page, the posting editor, the delete confirmations and the decline confirmation", async () => {
+  it("an Assistant: every page, the posting editor, the delete confirmations, the decline confirmation and time off", async () => {
     const { page, context } = await signedIn("maria_santos");
     for (const path of ["/profile", "/profile/update", "/booking-dashboard", "/bookings", "/notifications", "/chat", "/profile/list"]) {
       await visit(page, path);
@@ -270,6 +270,26 @@ describe("axe on every page and dialog, at desktop and phone sizes", () => {
     await page.goto("/booking-dashboard");
     await settle(page);
     await checkDialog(page, /Decline/, () => page.getByRole("button", { name: "Decline" }).first().click());
+
+    // The dashboard's time off: a planned block listed, then a refusal over a booking that lists it.
+    const [held] = await e2e.server.database.db
+      .select({ startsAt: bookings.startsAt })
+      .from(bookings)
+      .where(and(eq(bookings.consultantId, mariaId), inArray(bookings.status, ["PENDING", "CONFIRMED"]), gt(bookings.startsAt, new Date())))
+      .orderBy(asc(bookings.startsAt))
+      .limit(1);
+    const timeOff = page.getByRole("region", { name: MSG.timeOff });
+    await timeOff.getByLabel("From", { exact: true }).fill(weekdayAhead(40));
+    await timeOff.getByLabel("To", { exact: true }).fill(weekdayAhead(42));
+    await timeOff.getByLabel("Note (only you see it)").fill("Conference in Davao");
+    await timeOff.getByRole("button", { name: "Block time" }).click();
+    await timeOff.getByRole("button", { name: /^Remove time off/ }).waitFor();
+    await timeOff.getByLabel("From", { exact: true }).fill(manilaDate(held!.startsAt));
+    await timeOff.getByLabel("To", { exact: true }).fill(manilaDate(held!.startsAt));
+    await timeOff.getByRole("button", { name: "Block time" }).click();
+    await timeOff.getByRole("alert").getByRole("listitem").first().waitFor();
+    await settle(page);
+    await axeBothSizes(page);
     await context.close();
   }, 240_000);
 

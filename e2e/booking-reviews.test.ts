@@ -6,7 +6,7 @@ import { bookings, reviews } from "../apps/server/src/db/schema.js";
 import { refreshRating } from "../apps/server/src/reviews/queries.js";
 import { expectNoSeriousA11yViolations } from "./axe.js";
 import { startE2E, type E2E } from "./harness.js";
-import { logIn, paidAndOver, registerViaApi, apiAs } from "./helpers.js";
+import { apiAs, expectNoHorizontalOverflow, logIn, paidAndOver, registerViaApi } from "./helpers.js";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -29,17 +29,6 @@ async function completedBooking(client: string, assistant: string, consultantId:
 }
 
 const card = (page: Page, name: string, date: string) => page.getByRole("article", { name: `Booking with ${name} on ${formatLongDate(date)}` });
-
-/** Nothing on the page is wider than the window (long words wrap). */
-async function expectNoHorizontalOverflow(page: Page) {
-  const wide = await page.evaluate(() =>
-    Array.from(document.querySelectorAll("body *"))
-      // The toasts' list sits off screen until a toast shows.
-      .filter((element) => !element.closest("[data-sonner-toaster]") && element.getBoundingClientRect().right > window.innerWidth + 1)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.getAttribute("class") ?? ""}`.slice(0, 120)),
-  );
-  expect(wide).toEqual([]);
-}
 
 describe("reviewing a completed booking", () => {
   it("both parties review each other through the star dialog; reviews stay hidden until both are written, then show on the profile", async () => {

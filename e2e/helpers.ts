@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { expect } from "vitest";
 import sharp from "sharp";
 import type { Page } from "playwright-core";
 import { manilaDate, type RegisterInput } from "@vam/shared";
@@ -90,4 +91,15 @@ export async function paidAndOver(e2e: E2E, bookingId: string): Promise<string> 
     .set({ paymentStatus: "PAID", paymentDecidedAt: new Date(), startsAt, endsAt: new Date(row!.endsAt.getTime() - shift) })
     .where(eq(bookings.id, bookingId));
   return manilaDate(startsAt);
+}
+
+/** Nothing on the page is wider than the window (long words wrap). */
+export async function expectNoHorizontalOverflow(page: Page) {
+  const wide = await page.evaluate(() =>
+    Array.from(document.querySelectorAll("body *"))
+      // The toasts' list sits off screen until a toast shows.
+      .filter((element) => !element.closest("[data-sonner-toaster]") && element.getBoundingClientRect().right > window.innerWidth + 1)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.getAttribute("class") ?? ""}`.slice(0, 120)),
+  );
+  expect(wide).toEqual([]);
 }

@@ -10,6 +10,8 @@ const THU = "2026-11-26";
 const picker = (extra: Partial<PickerAvailabilityInput> = {}) =>
   pickerAvailability({ booked: [], duration: 4, today: TODAY, now: "08:00", ...extra });
 const slot = (date: string, time: string): BookedSlot => ({ date, time });
+/** A slot the Assistant took off (a block of time off or a holiday). */
+const off = (date: string, time: string): BookedSlot => ({ date, time, off: true });
 
 describe("pickerAvailability", () => {
   it("a taken slot is Booked and cannot be chosen; the other slot of the day still can", () => {
@@ -119,5 +121,64 @@ describe("pickerAvailability", () => {
     expect(dayDisabled(THU)).toBe(false);
     // A weekend with nothing booked is disabled but not fully booked.
     expect(fullyBooked("2026-11-28")).toBe(false);
+  });
+
+  it("a slot taken off is Unavailable, not Booked, and cannot be chosen; the other slot of the day still can", () => {
+    const { isOff, isTaken, startUnavailable, dayDisabled, fullyBooked, fullyOff } = picker({ booked: [off(WED, "09:00")] });
+    expect(isOff(WED, "09:00")).toBe(true);
+    expect(isTaken(WED, "09:00")).toBe(false);
+    expect(startUnavailable(WED, "09:00")).toBe(true);
+    expect(isOff(WED, "13:00")).toBe(false);
+    expect(startUnavailable(WED, "13:00")).toBe(false);
+    expect(dayDisabled(WED)).toBe(false);
+    expect(fullyBooked(WED)).toBe(false);
+    expect(fullyOff(WED)).toBe(false);
+    // The same time on another day is free.
+    expect(isOff(THU, "09:00")).toBe(false);
+    expect(startUnavailable(THU, "09:00")).toBe(false);
+  });
+
+  it("a day whose slots are all taken off is fully off (not fully booked) and disabled", () => {
+    const { fullyOff, fullyBooked, dayDisabled, startUnavailable } = picker({ booked: [off(WED, "09:00"), off(WED, "13:00")] });
+    expect(fullyOff(WED)).toBe(true);
+    expect(fullyBooked(WED)).toBe(false);
+    expect(dayDisabled(WED)).toBe(true);
+    expect(startUnavailable(WED, "09:00")).toBe(true);
+    expect(startUnavailable(WED, "13:00")).toBe(true);
+    expect(fullyOff(THU)).toBe(false);
+    expect(dayDisabled(THU)).toBe(false);
+    // A weekend is disabled but neither fully off nor fully booked.
+    expect(fullyOff("2026-11-28")).toBe(false);
+  });
+
+  it("a day with one slot booked and the other taken off has no time left: fully booked and disabled", () => {
+    const { isTaken, isOff, fullyBooked, fullyOff, dayDisabled } = picker({ booked: [slot(WED, "09:00"), off(WED, "13:00")] });
+    expect(isTaken(WED, "09:00")).toBe(true);
+    expect(isOff(WED, "13:00")).toBe(true);
+    expect(fullyBooked(WED)).toBe(true);
+    expect(fullyOff(WED)).toBe(false);
+    expect(dayDisabled(WED)).toBe(true);
+  });
+
+  it("a full day needs both slots free: an afternoon taken off blocks the morning start and the day", () => {
+    const full = picker({ booked: [off(WED, "13:00")], duration: 8 });
+    expect(full.startUnavailable(WED, "09:00")).toBe(true);
+    expect(full.dayDisabled(WED)).toBe(true);
+    // Half a day still fits in the free morning.
+    expect(picker({ booked: [off(WED, "13:00")] }).startUnavailable(WED, "09:00")).toBe(false);
+  });
+
+  it("when rescheduling, time off on the booking's own day is not its own: it stays unavailable", () => {
+    const current = { date: WED, time: "09:00" };
+    // A full day cannot stay where it is once the afternoon is taken off.
+    const full = picker({ booked: [slot(WED, "09:00"), off(WED, "13:00")], current, duration: 8 });
+    expect(full.isTaken(WED, "09:00")).toBe(false);
+    expect(full.isOff(WED, "13:00")).toBe(true);
+    expect(full.startUnavailable(WED, "09:00")).toBe(true);
+    // Half a day keeps its own morning; the afternoon taken off is Unavailable.
+    const half = picker({ booked: [slot(WED, "09:00"), off(WED, "13:00")], current });
+    expect(half.startUnavailable(WED, "09:00")).toBe(false);
+    expect(half.startUnavailable(WED, "13:00")).toBe(true);
+    expect(half.dayDisabled(WED)).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { MSG } from "@vam/shared";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -78,6 +79,41 @@ describe("DateTimePicker", () => {
     const full = day("Wednesday, November 25, 2026");
     expect(full.getAttribute("aria-disabled")).toBe("true");
     expect(full.getAttribute("title")).toBe("Fully booked");
+  });
+
+  it("shows a slot the Assistant took off as Unavailable, not Booked, and does not let it be chosen", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<DateTimePicker booked={[{ date: "2026-11-25", time: "09:00", off: true }]} onSubmit={onSubmit} />);
+    await user.click(day("Wednesday, November 25, 2026"));
+    expect(within(morning()).getByText(MSG.slotUnavailable)).toBeTruthy();
+    expect(within(morning()).queryByText("Booked")).toBeNull();
+    expect((morning() as HTMLButtonElement).disabled).toBe(true);
+    expect(within(afternoon()).queryByText(MSG.slotUnavailable)).toBeNull();
+    expect((afternoon() as HTMLButtonElement).disabled).toBe(false);
+    await user.click(morning());
+    expect((screen.getByRole("button", { name: "Continue" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("marks a day taken off entirely as Unavailable and disabled, not struck through as fully booked", async () => {
+    const user = userEvent.setup();
+    render(
+      <DateTimePicker
+        booked={[
+          { date: "2026-11-25", time: "09:00", off: true },
+          { date: "2026-11-25", time: "13:00", off: true },
+        ]}
+        onSubmit={vi.fn()}
+      />,
+    );
+    const off = day("Wednesday, November 25, 2026");
+    expect(off.getAttribute("aria-disabled")).toBe("true");
+    expect(off.getAttribute("title")).toBe(MSG.slotUnavailable);
+    expect(document.getElementById(off.getAttribute("aria-describedby")!)?.textContent).toBe(MSG.slotUnavailable);
+    expect(off.className).not.toContain("line-through");
+    await user.click(off);
+    expect(off.getAttribute("aria-selected")).toBe("false");
   });
 
   it("offers a full day only from the morning", async () => {

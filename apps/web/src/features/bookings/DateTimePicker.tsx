@@ -49,7 +49,7 @@ export function DateTimePicker({ booked, current, duration = SLOT_HOURS, initial
   const [date, setDate] = useState<string | null>(initial?.date ?? current?.date ?? null);
   const [time, setTime] = useState<string | null>(initial?.time ?? current?.time ?? null);
   const [firstMonth, setFirstMonth] = useState<MonthRef>(() => monthOf(date ?? today));
-  const { isCurrent, isTaken, fullyBooked, startUnavailable, dayDisabled, horizonEnd } = useMemo(
+  const { isCurrent, isTaken, isOff, fullyBooked, fullyOff, startUnavailable, dayDisabled, horizonEnd } = useMemo(
     () => pickerAvailability({ booked: booked ?? [], current, duration, today, now: manilaNow() }),
     [booked, current, duration, today],
   );
@@ -159,6 +159,7 @@ export function DateTimePicker({ booked, current, duration = SLOT_HOURS, initial
                 tabStop={tabStop}
                 isDisabled={dayDisabled}
                 isFullyBooked={fullyBooked}
+                isFullyOff={fullyOff}
                 onChoose={(day) => {
                   setActiveDay(day);
                   chooseDate(day);
@@ -187,7 +188,7 @@ export function DateTimePicker({ booked, current, duration = SLOT_HOURS, initial
         </div>
       )}
 
-      <TimeSlots date={date} time={time} isTaken={isTaken} isCurrent={isCurrent} isUnavailable={slotUnavailable} onChoose={setTime} />
+      <TimeSlots date={date} time={time} isTaken={isTaken} isOff={isOff} isCurrent={isCurrent} isUnavailable={slotUnavailable} onChoose={setTime} />
 
       <button type="button" className="btn-primary w-full" disabled={!ready || busy} onClick={() => date && time && onSubmit({ date, time })}>
         {rescheduling ? "Update Booking" : "Continue"}

@@ -1,4 +1,4 @@
-import { formatLongDate } from "@vam/shared";
+import { MSG, formatLongDate } from "@vam/shared";
 import { useId, type KeyboardEvent } from "react";
 import { monthWeeks, sameMonth, shiftMonth, type MonthRef } from "./date-grid";
 import { formatMonth, parseIsoDate } from "./dates";
@@ -21,6 +21,8 @@ interface MonthCalendarProps {
   tabStop: string | undefined;
   isDisabled: (day: string) => boolean;
   isFullyBooked: (day: string) => boolean;
+  /** Every slot taken off by the Assistant: disabled, and described as Unavailable. */
+  isFullyOff: (day: string) => boolean;
   onChoose: (day: string) => void;
   onKeyDown: (event: KeyboardEvent<HTMLTableElement>) => void;
 }
@@ -30,10 +32,11 @@ interface MonthCalendarProps {
  * the months shown, arrows move), aria-selected on the chosen day, aria-disabled on days that
  * cannot be chosen (still reached by the arrows, and announced as unavailable).
  */
-export function MonthCalendar({ month, selected, today, tabStop, isDisabled, isFullyBooked, onChoose, onKeyDown }: MonthCalendarProps) {
+export function MonthCalendar({ month, selected, today, tabStop, isDisabled, isFullyBooked, isFullyOff, onChoose, onKeyDown }: MonthCalendarProps) {
   const title = formatMonth(month.year, month.month);
   const titleId = useId();
   const fullyBookedId = useId();
+  const fullyOffId = useId();
   return (
     <div>
       <h3 id={titleId} className="mb-2 text-center font-semibold text-white">
@@ -41,6 +44,9 @@ export function MonthCalendar({ month, selected, today, tabStop, isDisabled, isF
       </h3>
       <span id={fullyBookedId} hidden>
         Fully booked
+      </span>
+      <span id={fullyOffId} hidden>
+        {MSG.slotUnavailable}
       </span>
       <table role="grid" aria-labelledby={titleId} onKeyDown={onKeyDown} className="w-full table-fixed border-separate border-spacing-1">
         <thead>
@@ -67,7 +73,8 @@ export function MonthCalendar({ month, selected, today, tabStop, isDisabled, isF
                     inTabOrder={tabStop === day}
                     disabled={isDisabled(day)}
                     fullyBooked={isFullyBooked(day)}
-                    fullyBookedId={fullyBookedId}
+                    fullyOff={isFullyOff(day)}
+                    notes={{ fullyBooked: fullyBookedId, fullyOff: fullyOffId }}
                     onChoose={onChoose}
                   />
                 ),
@@ -87,11 +94,14 @@ interface DayCellProps {
   inTabOrder: boolean;
   disabled: boolean;
   fullyBooked: boolean;
-  fullyBookedId: string;
+  fullyOff: boolean;
+  /** The ids of the hidden texts that describe a fully booked and a fully off day. */
+  notes: { fullyBooked: string; fullyOff: string };
   onChoose: (day: string) => void;
 }
 
-function DayCell({ day, selected, today, inTabOrder, disabled, fullyBooked, fullyBookedId, onChoose }: DayCellProps) {
+function DayCell({ day, selected, today, inTabOrder, disabled, fullyBooked, fullyOff, notes, onChoose }: DayCellProps) {
+  const note = fullyOff ? MSG.slotUnavailable : fullyBooked ? "Fully booked" : undefined;
   return (
     <td
       role="gridcell"
@@ -101,12 +111,12 @@ function DayCell({ day, selected, today, inTabOrder, disabled, fullyBooked, full
       aria-selected={selected}
       aria-disabled={disabled || undefined}
       aria-current={today ? "date" : undefined}
-      aria-describedby={fullyBooked ? fullyBookedId : undefined}
-      title={fullyBooked ? "Fully booked" : undefined}
+      aria-describedby={fullyOff ? notes.fullyOff : fullyBooked ? notes.fullyBooked : undefined}
+      title={note}
       onClick={() => !disabled && onChoose(day)}
       className={`h-10 cursor-pointer rounded-md text-center text-sm text-slate-200 select-none hover:bg-slate-700 aria-disabled:cursor-not-allowed aria-disabled:text-slate-500 aria-disabled:hover:bg-transparent aria-selected:bg-teal-500 aria-selected:font-semibold aria-selected:text-slate-950 aria-[current=date]:ring-1 aria-[current=date]:ring-teal-400/60 ${
         fullyBooked ? "line-through" : ""
-      }`}
+      } ${fullyOff ? "underline decoration-slate-400 decoration-dotted underline-offset-4" : ""}`}
     >
       {parseIsoDate(day).getUTCDate()}
     </td>

@@ -1,17 +1,19 @@
-import { SLOT_HOURS, formatLongDate, formatTime } from "@vam/shared";
+import { MSG, SLOT_HOURS, formatLongDate, formatTime } from "@vam/shared";
 import { SLOTS, addHours } from "./dates";
 
 interface TimeSlotsProps {
   date: string | null;
   time: string | null;
   isTaken: (day: string, start: string) => boolean;
+  /** Taken off by the Assistant: Unavailable rather than Booked. */
+  isOff: (day: string, start: string) => boolean;
   isCurrent: (day: string, start: string) => boolean;
   isUnavailable: (start: string) => boolean;
   onChoose: (start: string) => void;
 }
 
-/** The chosen day's slots (Morning, Afternoon), each pressed, Booked or Current. */
-export function TimeSlots({ date, time, isTaken, isCurrent, isUnavailable, onChoose }: TimeSlotsProps) {
+/** The chosen day's slots (Morning, Afternoon), each pressed, Booked, Unavailable (time off) or Current. */
+export function TimeSlots({ date, time, isTaken, isOff, isCurrent, isUnavailable, onChoose }: TimeSlotsProps) {
   return (
     <fieldset className="space-y-2">
       <legend className="mb-2 text-sm font-medium text-slate-300">
@@ -20,6 +22,7 @@ export function TimeSlots({ date, time, isTaken, isCurrent, isUnavailable, onCho
       <div className="grid gap-2 sm:grid-cols-2">
         {SLOTS.map(({ start, label }) => {
           const taken = date !== null && isTaken(date, start);
+          const off = date !== null && isOff(date, start);
           const currentSlot = date !== null && isCurrent(date, start);
           const disabled = isUnavailable(start);
           return (
@@ -35,6 +38,7 @@ export function TimeSlots({ date, time, isTaken, isCurrent, isUnavailable, onCho
                 {label} ({formatTime(start)} to {formatTime(addHours(start, SLOT_HOURS))})
               </span>
               {taken && <span className="text-xs text-rose-400">Booked</span>}
+              {off && <span className="text-xs text-amber-300">{MSG.slotUnavailable}</span>}
               {currentSlot && <span className="text-xs text-sky-400">Current</span>}
             </button>
           );

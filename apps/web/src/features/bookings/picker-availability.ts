@@ -7,7 +7,7 @@ export interface DateTime {
 }
 
 export interface PickerAvailabilityInput {
-  /** The consultant's held slots. */
+  /** The consultant's held slots: booked, or taken off (`off`). */
   booked: readonly BookedSlot[];
   /** When rescheduling: the booking's own start, whose slots count as free. */
   current?: DateTime;
@@ -18,34 +18,54 @@ export interface PickerAvailabilityInput {
   now: string;
 }
 
+type SlotSets = Map<string, Set<string>>;
+
+function addSlot(sets: SlotSets, { date, time }: DateTime) {
+  const set = sets.get(date) ?? new Set<string>();
+  set.add(time);
+  sets.set(date, set);
+}
+
 /**
  * What the date and time picker offers (pure, tested in apps/web/test/picker-availability.test.ts):
- * a start is unavailable when it has passed, when any slot the booking would hold is taken
- * (the rescheduled booking's own slots are free), or, for a full day, when it is not the morning;
- * a day is disabled when it is past, beyond the booking horizon, a weekend, or has no start left.
+ * a start is unavailable when it has passed, when any slot the booking would hold is booked or
+ * taken off by the Assistant (the rescheduled booking's own slots are free), or, for a full day,
+ * when it is not the morning; a day is disabled when it is past, beyond the booking horizon, a
+ * weekend, or has no start left. A slot taken off is Unavailable rather than Booked; a day whose
+ * slots are all taken off is fully off (rather than fully booked).
  */
 export function pickerAvailability({ booked, current, duration, today, now }: PickerAvailabilityInput) {
   const ownEnd = current ? addHours(current.time, duration) : null;
-  const takenByDate = new Map<string, Set<string>>();
+  const takenByDate: SlotSets = new Map();
+  const offByDate: SlotSets = new Map();
   for (const slot of booked) {
+    if (slot.off) {
+      addSlot(offByDate, slot);
+      continue;
+    }
     if (current && ownEnd && slot.date === current.date && slot.time >= current.time && slot.time < ownEnd) continue;
-    const set = takenByDate.get(slot.date) ?? new Set<string>();
-    set.add(slot.time);
-    takenByDate.set(slot.date, set);
+    addSlot(takenByDate, slot);
   }
 
   const slotPassed = (day: string, start: string) => day < today || (day === today && start <= now);
   const isCurrent = (day: string, start: string) => current?.date === day && current.time === start;
-  const isTaken = (day: string, start: string) => takenByDate.get(day)?.has(start) ?? false;
-  const fullyBooked = (day: string) => SLOTS.every(({ start }) => isTaken(day, start));
+  /** Taken off by the Assistant (a block of time off or a holiday): shown as Unavailable. */
+  const isOff = (day: string, start: string) => offByDate.get(day)?.has(start) ?? false;
+  /** Held by a booking (and not taken off): shown as Booked. */
+  const isTaken = (day: string, start: string) => !isOff(day, start) && (takenByDate.get(day)?.has(start) ?? false);
+  const isHeld = (day: string, start: string) => isOff(day, start) || isTaken(day, start);
+  const fullyOff = (day: string) => SLOTS.every(({ start }) => isOff(day, start));
+  /** Every slot held, by bookings or by bookings and time off (a day fully off is `fullyOff` instead). */
+  const fullyBooked = (day: string) => !fullyOff(day) && SLOTS.every(({ start }) => isHeld(day, start));
   /** The slots a booking of `duration` hours from `start` would hold. */
   const heldFrom = (start: string) => SLOTS.filter((slot) => slot.start >= start && slot.start < addHours(start, duration));
   const startUnavailable = (day: string, start: string) =>
     !startsInTime(duration, start) ||
+    heldFrom(start).some((slot) => isOff(day, slot.start)) ||
     ((slotPassed(day, start) || heldFrom(start).some((slot) => isTaken(day, slot.start))) && !isCurrent(day, start));
   /** Bookings are made and moved at most BOOKING_HORIZON_MONTHS ahead (shared rule). */
   const horizonEnd = bookingHorizonEnd(today);
   const dayDisabled = (day: string) => day < today || day > horizonEnd || isWeekend(day) || SLOTS.every(({ start }) => startUnavailable(day, start));
 
-  return { isCurrent, isTaken, fullyBooked, startUnavailable, dayDisabled, horizonEnd };
+  return { isCurrent, isTaken, isOff, fullyBooked, fullyOff, startUnavailable, dayDisabled, horizonEnd };
 }

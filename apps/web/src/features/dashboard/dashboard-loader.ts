@@ -1,7 +1,8 @@
-import type { AccountRole, Booking, BookingParty } from "@vam/shared";
+import type { AccountRole, Booking, BookingParty, TimeOffOverview } from "@vam/shared";
 import type { LoaderFunctionArgs } from "react-router";
 import { readToken, readUser } from "../../api/session-storage";
 import { fetchBookingsAs } from "../bookings/public";
+import { loadTimeOff } from "../time-off/public";
 
 /** The search parameter that holds an Assistant's choice of view. */
 export const VIEW_PARAM = "view";
@@ -19,14 +20,17 @@ interface DashboardData {
   view: BookingParty;
   /** Deferred: the page shows its frame at once and the list when this settles. */
   bookings: Promise<Booking[]>;
+  /** An Assistant's time off, deferred as well; null for anyone else. */
+  timeOff: Promise<TimeOffOverview> | null;
 }
 
-/** The bookings of the chosen view, not awaited (the page renders them through <Await>). */
+/** The bookings of the chosen view and an Assistant's time off, not awaited (the page renders them through <Await>). */
 export function dashboardLoader({ request }: LoaderFunctionArgs): DashboardData {
   const user = readUser();
+  const signedIn = user && readToken();
   const view = dashboardView(user?.role, new URL(request.url).searchParams);
-  const bookings = user && readToken() ? fetchBookingsAs(view) : Promise.resolve([]);
+  const bookings = signedIn ? fetchBookingsAs(view) : Promise.resolve([]);
   // <Await> reports the failure; this only keeps it from counting as unhandled meanwhile.
   bookings.catch(() => undefined);
-  return { view, bookings };
+  return { view, bookings, timeOff: signedIn ? loadTimeOff(user.role) : null };
 }
