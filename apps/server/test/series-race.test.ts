@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { manilaToday, mondayOf, seriesDates, shiftDate } from "@vam/shared";
 import { openDatabase, type Database } from "../src/db/client.js";
-import { bookingSeries, bookings } from "../src/db/schema.js";
+import { bookingSeries, bookings, users } from "../src/db/schema.js";
 import { createPostgresDatabase } from "./helpers/database.js";
 import { startServerProcess, type ServerProcess } from "./helpers/process.js";
 import { newUser } from "./helpers/server.js";
@@ -30,10 +30,10 @@ describe.runIf(databaseUrl)("a weekly series racing a single booking, on two ser
     await database?.drop();
   });
 
-  async function api(server: ServerProcess, path: string, body: unknown, token?: string) {
+  async function api(server: ServerProcess, path: string, body: unknown, token?: string, method = "POST") {
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (token) headers.authorization = `Bearer ${token}`;
-    const response = await fetch(server.url + path, { method: "POST", headers, body: JSON.stringify(body) });
+    const response = await fetch(server.url + path, { method, headers, body: JSON.stringify(body) });
     return { status: response.status, body: await response.json() };
   }
   async function account(role: "Boss" | "Assistant") {
@@ -84,5 +84,28 @@ describe.runIf(databaseUrl)("a weekly series racing a single booking, on two ser
     }
     // Both outcomes are legitimate; the test checks each one that happened.
     expect(outcomes).toHaveLength(ROUNDS);
+  });
+
+  it("two payment decisions on two dates of one series, at once: one decides for the whole series, the other is told it is decided", async () => {
+    const [consultant, client, operator] = await Promise.all([account("Assistant"), account("Boss"), account("Boss")]);
+    await db.db.update(users).set({ role: "Operator" }).where(eq(users.id, operator.userInfo.id));
+    for (let round = 0; round < 4; round++) {
+      const first = mondayOf(shiftDate(manilaToday(), 7 * (1 + round * 4)));
+      const made = await api(
+        a,
+        "/api/bookings/series",
+        { consultantId: consultant.userInfo.id, date: first, startTime: "09:00", duration: 4, weeks: 4 },
+        client.token,
+      );
+      expect(made.status).toBe(201);
+      const ids = (made.body.bookings as { id: string }[]).map((booking) => booking.id);
+      const decisions = await Promise.all([
+        api(a, `/api/admin/payments/${ids[0]}`, { status: "PAID" }, operator.token, "PUT"),
+        api(b, `/api/admin/payments/${ids[3]}`, { status: "PAID" }, operator.token, "PUT"),
+      ]);
+      expect(decisions.map((d) => d.status).sort()).toEqual([200, 409]);
+      const rows = await db.db.select().from(bookings).where(eq(bookings.clientId, client.userInfo.id));
+      expect(rows.filter((row) => ids.includes(row.id)).map((row) => row.paymentStatus)).toEqual(ids.map(() => "PAID"));
+    }
   });
 });

@@ -42,6 +42,7 @@ const notificationsDataModule = () => importAgain(() => import("./features/notif
 const postingsDataModule = () => importAgain(() => import("./features/postings/postings-data"));
 const profilesDataModule = () => importAgain(() => import("./features/profiles/profiles-data"));
 const reviewsDataModule = () => importAgain(() => import("./features/reviews/reviews-data"));
+const timeOffDataModule = () => importAgain(() => import("./features/time-off/time-off-data"));
 
 /**
  * The loading text shown where the page goes, on a cold load. It fills the screen under the
@@ -220,6 +221,7 @@ const appRoutes: RouteObject[] = [
           { path: "profiles/suggest", lazy: async () => ({ loader: (await profilesDataModule()).profileSuggestLoader }) },
           { path: "profiles/listings/:id", lazy: async () => ({ action: (await profilesDataModule()).deleteListingAction }) },
           { path: "bookings/:id", lazy: async () => ({ action: (await bookingsDataModule()).bookingAction }) },
+          { path: "bookings/series/:seriesId", lazy: async () => ({ action: (await bookingsDataModule()).seriesAction }) },
           { path: "gallery", lazy: async () => ({ action: (await galleryDataModule()).galleryAction }) },
           { path: "postings/:id?", lazy: async () => ({ action: (await postingsDataModule()).postingAction }) },
           {
@@ -227,6 +229,7 @@ const appRoutes: RouteObject[] = [
             lazy: async () => ({ action: (await reviewsDataModule()).submitReviewAction }),
           },
           { path: "reviews/:userId", lazy: async () => ({ loader: (await reviewsDataModule()).reviewPageLoader }) },
+          { path: "time-off/:id?", lazy: async () => ({ action: (await timeOffDataModule()).timeOffAction }) },
         ],
       },
       {

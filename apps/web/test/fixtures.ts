@@ -37,6 +37,7 @@ export function booking(date: string, status: BookingStatus, extra: Partial<Book
     endsAt: manila(date, endTime).toISOString(),
     completedAt: null,
     isRecurring: false,
+    seriesId: null,
     consultantId: "consultant",
     consultant: person({ id: "consultant" }),
     user: person({ id: "client", firstName: "Ramon", lastName: "Reyes", role: "Boss" }),

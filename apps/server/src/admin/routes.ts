@@ -34,7 +34,7 @@ import {
 import { currentUser } from "../auth/authenticate.js";
 import { endUserSessions } from "../auth/sessions.js";
 import { notifyBothParties, publishChanges } from "../bookings/changes.js";
-import { bookingWithParties, bookingsWithParties, clients, consultants } from "../bookings/queries.js";
+import { bookingWithParties, bookingsWithParties, clients, consultants, lockSeriesRows } from "../bookings/queries.js";
 import { auditLog, bookings, referralRewards, reviews, sessions, users } from "../db/schema.js";
 import { bearer, errorResponses, idParams, loadedFirst } from "../http/contracts.js";
 import { conflict, forbidden, notFound } from "../http/errors.js";
@@ -144,12 +144,16 @@ export async function adminRoutes(base: FastifyInstance) {
     const { id } = request.params;
     const { status: decision } = request.body;
     const result = await app.db.transaction(async (tx) => {
+      // A weekly series is one payment: the decision covers every date of it still waiting. Its
+      // rows are locked first, in id order, as every whole-series change does: two decisions on
+      // two dates of one series queue instead of deadlocking.
+      const [target] = await tx.select({ seriesId: bookings.seriesId }).from(bookings).where(eq(bookings.id, id));
+      if (target?.seriesId) await lockSeriesRows(tx, target.seriesId);
       const found = await bookingWithParties(tx, id, { lock: true });
       const refusal = paymentDecisionRefusal(found.booking);
       if (refusal) throw conflict(refusal);
       const now = app.clock.now();
       const rejected = decision === "REJECTED";
-      // A weekly series is one payment: the decision covers every date of it still waiting.
       const seriesId = found.booking.seriesId;
       const waiting = seriesId
         ? (
@@ -157,7 +161,6 @@ export async function adminRoutes(base: FastifyInstance) {
               .select({ id: bookings.id })
               .from(bookings)
               .where(and(eq(bookings.seriesId, seriesId), awaitingPayment))
-              .for("update")
           ).map((row) => row.id)
         : [id];
       const updated = await tx

@@ -78,3 +78,8 @@ export async function seriesById(db: Db, id: string) {
   if (!series) throw notFound(MSG.seriesNotFound);
   return series;
 }
+
+/** Locks every booking of a series until the transaction ends, in id order (the one order every whole-series change uses). */
+export async function lockSeriesRows(tx: Db, seriesId: string) {
+  await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.seriesId, seriesId)).orderBy(asc(bookings.id)).for("update");
+}

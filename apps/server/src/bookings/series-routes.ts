@@ -26,20 +26,20 @@ import { announce, createNotification } from "../notifications/create.js";
 import { offOwner, offSlotSet } from "../time-off/queries.js";
 import { bookableConsultant, bookingPrice, publishBookingMessages, storeBookingMessages } from "./create.js";
 import { bookingWhen, publishChanges } from "./changes.js";
-import { bookingsWithParties, partyOf, unpaidBookingsOf } from "./queries.js";
+import { bookingsWithParties, lockSeriesRows, partyOf, seriesById, unpaidBookingsOf } from "./queries.js";
 import { bookingViews, withoutReviews } from "./serialize.js";
 import { assertBookableStart, bookingEnd, holdingBookings, lockClient, lockConsultant, rethrowSlotTaken } from "./slots.js";
 
 /** A weekly series' row, 404 unless `userId` is one of its parties. */
 async function partySeries(db: Db, seriesId: string, userId: string) {
-  const [series] = await db.select().from(bookingSeries).where(eq(bookingSeries.id, seriesId));
-  if (!series || (series.clientId !== userId && series.consultantId !== userId)) throw notFound(MSG.seriesNotFound);
+  const series = await seriesById(db, seriesId);
+  if (series.clientId !== userId && series.consultantId !== userId) throw notFound(MSG.seriesNotFound);
   return { series, party: series.consultantId === userId ? ("consultant" as const) : ("client" as const) };
 }
 
 /** The bookings of a series with both parties, their rows locked until the transaction ends. */
 async function lockedOccurrences(tx: Db, seriesId: string) {
-  await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.seriesId, seriesId)).for("update");
+  await lockSeriesRows(tx, seriesId);
   return bookingsWithParties(tx, eq(bookings.seriesId, seriesId));
 }
 

@@ -12,10 +12,12 @@ import {
   type PaymentStatus,
   type SlotStart,
 } from "@vam/shared";
-import type { bookings, referralRewards, reviews } from "../db/schema.js";
+import type { bookingSeries, bookings, referralRewards, reviews, timeOff } from "../db/schema.js";
 import { seeded } from "./demo-images.js";
 
 type BookingInsert = typeof bookings.$inferInsert & { id: string };
+type SeriesInsert = typeof bookingSeries.$inferInsert & { id: string };
+type TimeOffInsert = typeof timeOff.$inferInsert;
 type RewardInsert = typeof referralRewards.$inferInsert;
 type ReviewInsert = typeof reviews.$inferInsert;
 type Start = SlotStart;
@@ -107,6 +109,8 @@ export function demoBookings(ids: DemoParties, now: Date, newId: () => string) {
     createdAt: Date;
     decidedAt?: Date;
     updatedAt?: Date;
+    /** The weekly series it is a date of. */
+    seriesId?: string;
   }
   const book = (clientId: string, consultantId: string, date: string, start: Start, duration: Duration, plan: Plan) => {
     const startsAt = manilaInstant(date, start);
@@ -131,6 +135,9 @@ export function demoBookings(ids: DemoParties, now: Date, newId: () => string) {
       cancelReason: plan.cancelReason ?? null,
       completedAt,
       sequence: plan.status === "CANCELLED" ? 1 : 0,
+      isRecurring: plan.seriesId !== undefined,
+      seriesId: plan.seriesId ?? null,
+      originalStartsAt: plan.seriesId ? startsAt : null,
       createdAt: plan.createdAt,
       updatedAt: completedAt ?? plan.updatedAt ?? plan.createdAt,
     } satisfies BookingInsert;
@@ -206,6 +213,30 @@ export function demoBookings(ids: DemoParties, now: Date, newId: () => string) {
     updatedAt: ago(22),
   });
 
+  // A weekly series (the Recurring tab): four afternoons, a week apart, of the Boss with one
+  // assistant, paid as one and accepted at once.
+  const series: SeriesInsert[] = [];
+  {
+    const id = newId();
+    const first = dayAt(1);
+    const consultant = assistant(4);
+    const createdAt = ago(30);
+    series.push({ id, clientId: ids.boss, consultantId: consultant, firstStartsAt: manilaInstant(first, "13:00"), weeks: 4, duration: 4, createdAt });
+    for (let week = 0; week < 4; week++) {
+      book(ids.boss, consultant, shiftDate(first, 7 * week), "13:00", 4, {
+        status: "CONFIRMED",
+        payment: "PAID",
+        createdAt,
+        updatedAt: ago(26),
+        seriesId: id,
+      });
+    }
+  }
+  // Time off: an assistant's two days of leave, with the note only she reads.
+  const leave: TimeOffInsert[] = [
+    { assistantId: assistant(2), startsOn: dayAt(12), endsOn: dayAt(13), note: "Family event in Cebu", createdAt: ago(100) },
+  ];
+
   // Months of completed bookings with the regular clients, each reviewed.
   const regulars = [ids.boss, ids.sharer, ...ids.clients];
   const generated: BookingInsert[] = [];
@@ -266,7 +297,7 @@ export function demoBookings(ids: DemoParties, now: Date, newId: () => string) {
       ? [{ bookingId: row.id, earnerId, amount: referralRewardFor(row.duration), createdAt: row.completedAt! }]
       : [];
   });
-  return { bookings: rows, rewards, reviews: reviewRows };
+  return { bookings: rows, series, timeOff: leave, rewards, reviews: reviewRows };
 }
 
 /** Texts by star rating, handed out in turn from a random start so neighbours differ. */

@@ -10,7 +10,7 @@ import { ASSISTANT_RATE } from "@vam/shared";
 import { hashPassword } from "../auth/passwords.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
-import { bookings, galleryPhotos, postings, profiles, referralRewards, reviews, uploads, users } from "../db/schema.js";
+import { bookingSeries, bookings, galleryPhotos, timeOff, postings, profiles, referralRewards, reviews, uploads, users } from "../db/schema.js";
 import { newReferralCode } from "../referrals/codes.js";
 import { refreshRating } from "../reviews/queries.js";
 import { createStorage } from "../uploads/storage.js";
@@ -227,7 +227,9 @@ export async function seedDemoData(db: Db, config: Config): Promise<DemoLogin[]>
         moneyEarned: earned.get(account.id) ?? 0,
       })),
     );
+    await tx.insert(bookingSeries).values(booked.series);
     await tx.insert(bookings).values(booked.bookings);
+    await tx.insert(timeOff).values(booked.timeOff);
     await tx.insert(referralRewards).values(booked.rewards);
     await tx.insert(reviews).values(booked.reviews);
     // The stored averages and counts, as publishing a review keeps them.

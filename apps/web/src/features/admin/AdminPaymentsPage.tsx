@@ -15,12 +15,24 @@ import type { adminPaymentsLoader } from "./admin-loaders";
 import { withParams } from "./admin-params";
 import { useActionFetcher } from "../../lib/useActionFetcher";
 
+/** A weekly series is one payment: "Weekly, 4 dates". */
+const weeklyDates = (dates: number) => `Weekly, ${dates} dates`;
+
 /** Waiting this long or more is flagged. */
 const LATE_HOURS = 12;
 
 const COLUMNS: Column<AdminPayment>[] = [
   { header: "Reference", cell: (payment) => <span className="font-mono">{payment.reference}</span>, className: "whitespace-nowrap" },
-  { header: "Amount", cell: (payment) => formatPeso(payment.amount), className: "whitespace-nowrap" },
+  {
+    header: "Amount",
+    cell: (payment) => (
+      <span className="flex flex-col">
+        <span>{formatPeso(payment.amount)}</span>
+        {payment.seriesDates !== null && <span className="text-xs text-slate-400">{weeklyDates(payment.seriesDates)}</span>}
+      </span>
+    ),
+    className: "whitespace-nowrap",
+  },
   { header: "Client", cell: (payment) => <PersonCell person={payment.client} /> },
   { header: "Assistant", cell: (payment) => <PersonCell person={payment.assistant} /> },
   {
@@ -151,12 +163,19 @@ function PaymentSummary({ payment, status }: Pending) {
       <p>
         <strong className="font-mono text-white">{payment.reference}</strong>: {formatPeso(payment.amount)} from{" "}
         <strong className="text-white">{personName(payment.client)}</strong> (@{payment.client.username}) for {personName(payment.assistant)}, booked
-        for {formatDay(payment.date)}, {bookingHours(payment)}.
+        for {formatDay(payment.date)}, {bookingHours(payment)}
+        {payment.seriesDates !== null && <> ({weeklyDates(payment.seriesDates).toLowerCase()}, from that date on)</>}.
       </p>
       {status === "PAID" ? (
-        <p>Mark it received once the money is in the platform's account. The booking's payment then shows as Paid.</p>
+        <p>
+          Mark it received once the money is in the platform's account.{" "}
+          {payment.seriesDates !== null ? "Every date's payment" : "The booking's payment"} then shows as Paid.
+        </p>
       ) : (
-        <p>The booking will be cancelled and both the client and the assistant will be notified.</p>
+        <p>
+          {payment.seriesDates !== null ? "Every date of the series" : "The booking"} will be cancelled and both the client and the assistant will be
+          notified.
+        </p>
       )}
     </>
   );

@@ -13,7 +13,7 @@ import { ReviewDialog } from "../reviews/public";
 import { bookingElementId, type BookingActions, type BookingsView } from "./BookingItem";
 import { BookingRescheduleModal } from "./BookingRescheduleModal";
 import { BookingsLoadFailed, BookingsLoading } from "./BookingsLoadStates";
-import { BOOKINGS_PAGE_TABS, bookingsPageTabOf } from "./booking-filters";
+import { BOOKINGS_PAGE_TABS, bookingsPageTabOf, restOfSeries, type SeriesGroup } from "./booking-filters";
 import { fullName, otherPerson } from "./booking-party";
 import { downloadBookingCalendar } from "./bookings-api";
 import { useBookingChange } from "./useBookingChange";
@@ -25,7 +25,8 @@ import { useLocalUpdates } from "./useLocalUpdates";
 import type { Result } from "../../lib/result";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { BookingsTabPanel } from "./BookingsTabPanel";
-import { bookingsData, type HeldSlots } from "./bookings-data";
+import { bookingsData, seriesChangeHref, type HeldSlots, type SeriesChange } from "./bookings-data";
+import { useActionAnswer, type ActionResult } from "../../lib/actions";
 import { shownAnswer } from "./shown-answer";
 
 const VIEWS = [
@@ -79,6 +80,16 @@ function BookingsContent({ data }: { data: BookingsPageData }) {
   const [reviewing, setReviewing] = useState<Booking | null>(null);
   const [latest, remember] = useLocalUpdates(data);
   useClockTick();
+  const now = new Date();
+  // "Cancel the rest of the series": confirmed, then submitted to the series' route action.
+  const [cancellingSeries, setCancellingSeries] = useState<SeriesGroup | null>(null);
+  const seriesChange = useFetcher<ActionResult<Booking[]>>();
+  useActionAnswer(seriesChange.data, () => setCancellingSeries(null));
+  const cancelSeries = (group: SeriesGroup) => {
+    const change: SeriesChange = { intent: "cancel" };
+    void seriesChange.submit(change, { method: "post", encType: "application/json", action: seriesChangeHref(group.seriesId) });
+  };
+  const busySeriesId = seriesChange.state !== "idle" ? (cancellingSeries?.seriesId ?? null) : null;
   const { submit, busyId } = useBookingChange((answer, _booking, change) => {
     if (change.intent === "status") setCancelling(null);
     // A refused move keeps the dialog open, with what is held now (read again with the page), so that another slot can be chosen.
@@ -138,6 +149,9 @@ function BookingsContent({ data }: { data: BookingsPageData }) {
       focusId={focus?.id}
       busyId={busyId}
       actions={actions}
+      onCancelSeries={setCancellingSeries}
+      busySeriesId={busySeriesId}
+      now={now}
     />
   );
 
@@ -174,6 +188,18 @@ function BookingsContent({ data }: { data: BookingsPageData }) {
         onCancel={() => setCancelling(null)}
       >
         {MSG.confirmCancel}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={cancellingSeries !== null}
+        title={MSG.seriesCancelRest}
+        confirmLabel={MSG.yesCancelSeries}
+        cancelLabel={MSG.keepBooking}
+        busyLabel="Cancelling..."
+        busy={busySeriesId !== null}
+        onConfirm={() => cancellingSeries && cancelSeries(cancellingSeries)}
+        onCancel={() => setCancellingSeries(null)}
+      >
+        {MSG.confirmCancelSeries(cancellingSeries ? restOfSeries(cancellingSeries, now).length : 0)}
       </ConfirmDialog>
       {reviewing && <ReviewDialog booking={reviewing} otherName={otherName(reviewing)} onSubmitted={remember} onClose={() => setReviewing(null)} />}
     </div>

@@ -1,8 +1,9 @@
-import { MSG, type Booking } from "@vam/shared";
+import { MSG, addHoursToTime, formatTime, formatWeekday, type Booking } from "@vam/shared";
+import type { ReactNode } from "react";
 import Search from "lucide-react/icons/search";
 import { Link } from "react-router";
 import { BookingItem, type BookingActions, type BookingsView } from "./BookingItem";
-import { bookingsOfTab, type BOOKINGS_PAGE_TABS } from "./booking-filters";
+import { bookingsOfTab, restOfSeries, seriesGroups, type BOOKINGS_PAGE_TABS, type SeriesGroup } from "./booking-filters";
 
 interface BookingsTabPanelProps {
   tab: (typeof BOOKINGS_PAGE_TABS)[number];
@@ -16,10 +17,16 @@ interface BookingsTabPanelProps {
   /** The booking a change is running on. */
   busyId: string | null;
   actions: BookingActions;
+  /** "Cancel the rest of the series", offered on the Recurring tab for a series with open dates ahead. */
+  onCancelSeries: (group: SeriesGroup) => void;
+  /** The series a change is running on. */
+  busySeriesId: string | null;
+  now: Date;
 }
 
 /** One tab of /bookings: its bookings as cards, or the spec's empty text. */
-export function BookingsTabPanel({ tab, first, list, userId, view, focusId, busyId, actions }: BookingsTabPanelProps) {
+export function BookingsTabPanel(props: BookingsTabPanelProps) {
+  const { tab, first, list, userId, view, focusId, busyId, actions } = props;
   const shown = bookingsOfTab(list, tab);
   if (shown.length === 0) {
     return (
@@ -34,13 +41,57 @@ export function BookingsTabPanel({ tab, first, list, userId, view, focusId, busy
       </div>
     );
   }
+  const item = (booking: Booking) => (
+    <li key={booking.id}>
+      <BookingItem booking={booking} userId={userId} view={view} highlighted={booking.id === focusId} busy={busyId === booking.id} {...actions} />
+    </li>
+  );
+  if (tab.label === "Recurring") {
+    return (
+      <ul className="space-y-6" aria-label="Weekly series">
+        {seriesGroups(shown).map((group) => (
+          <li key={group.seriesId}>
+            <SeriesSection group={group} {...props}>
+              {group.bookings.map(item)}
+            </SeriesSection>
+          </li>
+        ))}
+      </ul>
+    );
+  }
   return (
     <ul className="space-y-3" aria-label={`${tab.label} bookings`}>
-      {shown.map((booking) => (
-        <li key={booking.id}>
-          <BookingItem booking={booking} userId={userId} view={view} highlighted={booking.id === focusId} busy={busyId === booking.id} {...actions} />
-        </li>
-      ))}
+      {shown.map(item)}
     </ul>
+  );
+}
+
+/** One weekly series on the Recurring tab: its weekday and time, its dates, and "Cancel the rest of the series". */
+function SeriesSection({ group, onCancelSeries, busySeriesId, now, children }: BookingsTabPanelProps & { group: SeriesGroup; children: ReactNode }) {
+  const [first] = group.bookings;
+  const rest = restOfSeries(group, now);
+  const headingId = `series-${group.seriesId}`;
+  const busy = busySeriesId === group.seriesId;
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h3 id={headingId} className="font-semibold text-white">
+            Every {formatWeekday(first!.date)}, {formatTime(first!.startTime)} to {formatTime(addHoursToTime(first!.startTime, first!.duration))}
+          </h3>
+          <p className="text-sm text-slate-400">
+            {group.bookings.length} {group.bookings.length === 1 ? "date" : "dates"}, {rest.length} still ahead
+          </p>
+        </div>
+        {rest.length > 0 && (
+          <button type="button" className="btn-secondary" disabled={busy} onClick={() => onCancelSeries(group)}>
+            {MSG.seriesCancelRest}
+          </button>
+        )}
+      </div>
+      <ul className="space-y-3" aria-label={`Dates of every ${formatWeekday(first!.date)}`}>
+        {children}
+      </ul>
+    </section>
   );
 }

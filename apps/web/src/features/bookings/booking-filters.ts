@@ -37,3 +37,33 @@ export function bookingsPageTabOf(booking: Booking, today = manilaToday()): numb
     BOOKINGS_PAGE_TABS.findIndex((tab) => tab.matches(booking, today)),
   );
 }
+
+/** The bookings of one weekly series, in date order (the Recurring tab groups by them). */
+export interface SeriesGroup {
+  seriesId: string;
+  bookings: Booking[];
+}
+
+/** `bookings` grouped by series, each group where its first booking comes in `bookings`' order. */
+export function seriesGroups(bookings: Booking[]): SeriesGroup[] {
+  const groups = new Map<string, Booking[]>();
+  for (const booking of bookings) {
+    const key = booking.seriesId ?? booking.id;
+    groups.set(key, [...(groups.get(key) ?? []), booking]);
+  }
+  return [...groups].map(([seriesId, members]) => ({ seriesId, bookings: members.sort(byStart) }));
+}
+
+/** The dates of a series that "Cancel the rest of the series" would cancel at `now`: open and not started. */
+export const restOfSeries = (group: SeriesGroup, now: Date) => group.bookings.filter((b) => active(b) && Date.parse(b.startsAt) > now.getTime());
+
+/** For each series in `bookings`, how many of its dates wait to be accepted and have not started at `now` ("Accept all"). */
+export function seriesPendingCounts(bookings: Booking[], now: Date): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const booking of bookings) {
+    if (booking.seriesId && booking.status === "PENDING" && Date.parse(booking.startsAt) > now.getTime()) {
+      counts.set(booking.seriesId, (counts.get(booking.seriesId) ?? 0) + 1);
+    }
+  }
+  return counts;
+}

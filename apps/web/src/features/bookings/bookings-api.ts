@@ -5,6 +5,7 @@ import type {
   BookingParty,
   ConsultantSummary,
   CreateBookingInput,
+  CreateSeriesInput,
   PaymentDetails,
   RescheduleInput,
   TARGET_STATUSES,
@@ -44,14 +45,21 @@ export async function fetchFreeStarts(consultantId: string, date: string): Promi
   return Array.isArray(list) ? SLOT_STARTS.filter((start) => list.some((time) => isSlotStart(time) && time === start)) : [];
 }
 
-/** `GET /bookings/payment`: the QR code and reference to pay `duration` hours of the consultant. */
-export function fetchPaymentDetails(consultantId: string, duration: number): Promise<PaymentDetails> {
-  const params = new URLSearchParams({ consultantId, duration: String(duration) });
+/** `GET /bookings/payment`: the QR code and reference to pay `duration` hours of the consultant on `dates` dates (a weekly series is paid at once). */
+export function fetchPaymentDetails(consultantId: string, duration: number, dates = 1): Promise<PaymentDetails> {
+  const params = new URLSearchParams({ consultantId, duration: String(duration), ...(dates > 1 ? { dates: String(dates) } : {}) });
   return api.get<PaymentDetails>(`/bookings/payment?${params.toString()}`);
 }
 
 /** `POST /bookings/create`: the new booking (PENDING, payment UNVERIFIED). */
 export const createBooking = async (input: CreateBookingInput) => (await api.post<{ booking: Booking }>("/bookings/create", input)).booking;
+
+/** `POST /bookings/series`: every date of a weekly series (PENDING, one payment), or a 409 listing the taken dates. */
+export const createSeries = async (input: CreateSeriesInput) => (await api.post<{ bookings: Booking[] }>("/bookings/series", input)).bookings;
+
+/** `PUT /bookings/series/{id}/accept` (the Assistant) or `/cancel` (either party): the dates it changed. */
+export const changeSeries = async (seriesId: string, change: "accept" | "cancel") =>
+  (await api.put<{ bookings: Booking[] }>(`/bookings/series/${encodeURIComponent(seriesId)}/${change}`)).bookings;
 
 export const fetchBooking = async (id: string) => (await api.get<{ booking: Booking }>(`/bookings/${encodeURIComponent(id)}`)).booking;
 

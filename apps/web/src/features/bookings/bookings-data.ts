@@ -1,10 +1,12 @@
-import { MSG, type BookedSlot, type CreateBookingInput, type PaymentDetails } from "@vam/shared";
+import { MSG, type BookedSlot, type Booking, type CreateBookingInput, type CreateSeriesInput, type PaymentDetails } from "@vam/shared";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { toast } from "sonner";
 import { jsonBody } from "../../lib/actions";
 import { attempt } from "../../lib/result";
 import {
+  changeSeries,
   createBooking,
+  createSeries,
   fetchBookedSlots,
   fetchFreeStarts,
   fetchPaymentDetails,
@@ -50,17 +52,20 @@ export function bookedSlotsLoader({ params }: LoaderFunctionArgs) {
   return attempt<HeldSlots>(async () => ({ consultantId, slots: await fetchBookedSlots(consultantId) }), "Could not load the calendar.");
 }
 
-/** What to pay for a duration, with that duration. */
+/** What to pay for a duration on a number of dates (a weekly series is one payment), with both. */
 export interface PaymentFor {
   duration: number;
+  dates: number;
   details: PaymentDetails;
 }
 
-/** `/data/bookings/payment/:consultantId?duration=`: what to pay, and how. */
+/** `/data/bookings/payment/:consultantId?duration=&dates=`: what to pay, and how. */
 export function paymentLoader({ params, request }: LoaderFunctionArgs) {
-  const duration = Number(new URL(request.url).searchParams.get("duration"));
+  const query = new URL(request.url).searchParams;
+  const duration = Number(query.get("duration"));
+  const dates = Number(query.get("dates") ?? 1) || 1;
   return attempt<PaymentFor>(
-    async () => ({ duration, details: await fetchPaymentDetails(params.consultantId ?? "", duration) }),
+    async () => ({ duration, dates, details: await fetchPaymentDetails(params.consultantId ?? "", duration, dates) }),
     "Could not load the payment details.",
   );
 }
@@ -70,8 +75,8 @@ export const bookingsData = {
   freeTimes: (consultantId: string, date: string) =>
     `/data/bookings/free-times/${encodeURIComponent(consultantId)}?${new URLSearchParams({ date }).toString()}`,
   booked: (consultantId: string) => `/data/bookings/booked/${encodeURIComponent(consultantId)}`,
-  payment: (consultantId: string, duration: number) =>
-    `/data/bookings/payment/${encodeURIComponent(consultantId)}?${new URLSearchParams({ duration: String(duration) }).toString()}`,
+  payment: (consultantId: string, duration: number, dates = 1) =>
+    `/data/bookings/payment/${encodeURIComponent(consultantId)}?${new URLSearchParams({ duration: String(duration), dates: String(dates) }).toString()}`,
 };
 
 /** A change to one booking, as the bookings page and the dashboard submit it. */
@@ -110,11 +115,32 @@ export async function bookingAction({ params, request }: ActionFunctionArgs) {
   return result;
 }
 
-/** `/book/:consultantId`'s action: the booking, made as PENDING and unpaid. */
+/** What the booking page submits: one booking, or a weekly series (`weeks`). */
+export type NewBooking = CreateBookingInput | CreateSeriesInput;
+
+/** `/book/:consultantId`'s action: the booking, or every date of the series, made as PENDING and unpaid. */
 export async function createBookingAction({ request }: ActionFunctionArgs) {
-  const input = await jsonBody<CreateBookingInput>(request);
-  return attempt(() => createBooking(input), MSG.bookingCreateFailed);
+  const input = await jsonBody<NewBooking>(request);
+  return attempt<Booking[]>(async () => ("weeks" in input ? createSeries(input) : [await createBooking(input)]), MSG.bookingCreateFailed);
 }
+
+/** A change to a whole weekly series: the Assistant accepts it, either party cancels the rest. */
+export type SeriesChange = { intent: "accept" | "cancel" };
+
+/** `/data/bookings/series/:seriesId`: accept or cancel the rest of a series; toasted here. */
+export async function seriesAction({ params, request }: ActionFunctionArgs) {
+  const { intent } = await jsonBody<SeriesChange>(request);
+  const result = await attempt(
+    () => changeSeries(params.seriesId ?? "", intent),
+    intent === "accept" ? MSG.seriesAcceptFailed : MSG.seriesCancelFailed,
+  );
+  if (!result.ok) toast.error(result.message);
+  else toast.success(intent === "accept" ? MSG.seriesAcceptedToast : MSG.seriesCancelledToast);
+  return result;
+}
+
+/** `/data/bookings/series/{id}`: where a series' changes are submitted. */
+export const seriesChangeHref = (seriesId: string) => `/data/bookings/series/${encodeURIComponent(seriesId)}`;
 
 /** `/data/bookings/{id}`: where a booking's changes are submitted. */
 export const bookingChangeHref = (bookingId: string) => `/data/bookings/${encodeURIComponent(bookingId)}`;

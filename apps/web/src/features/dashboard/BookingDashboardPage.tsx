@@ -5,7 +5,16 @@ import { Await, useLoaderData, useRevalidator, useSearchParams } from "react-rou
 import { Tabs } from "../../components/Tabs";
 import { ToggleGroup } from "../../components/ToggleGroup";
 import { useAuth } from "../auth/public";
-import { BookingsLoadFailed, BookingsLoading, DASHBOARD_TABS, bookingsOfTab, useClockTick, useLiveBookings } from "../bookings/public";
+import {
+  BookingsLoadFailed,
+  BookingsLoading,
+  DASHBOARD_TABS,
+  bookingsOfTab,
+  seriesPendingCounts,
+  useClockTick,
+  useLiveBookings,
+} from "../bookings/public";
+import { TimeOffSection } from "../time-off/public";
 import { DashboardCard } from "./DashboardCard";
 import { StatusFilter, type StatusChoice } from "./StatusFilter";
 import { VIEW_PARAM, type dashboardLoader } from "./dashboard-loader";
@@ -19,7 +28,7 @@ const VIEWS = [
 export default function BookingDashboardPage() {
   useDocumentTitle("Booking Dashboard");
   const { user } = useAuth();
-  const { view, bookings } = useLoaderData<typeof dashboardLoader>();
+  const { view, bookings, timeOff } = useLoaderData<typeof dashboardLoader>();
   const [, setSearchParams] = useSearchParams();
   const { revalidate } = useRevalidator();
   const [tab, setTab] = useState(0);
@@ -45,6 +54,8 @@ export default function BookingDashboardPage() {
     <Suspense key={view} fallback={<BookingsLoading />}>
       <Await resolve={bookings} errorElement={<BookingsLoadFailed onRetry={() => void revalidate()} />}>
         {(loaded: Booking[]) => {
+          // Dates of each weekly series the Assistant can still accept at once.
+          const pending = seriesPendingCounts(loaded, new Date());
           const shown = bookingsOfTab(
             loaded.filter((booking) => status === "ALL" || booking.status === status),
             DASHBOARD_TABS[tabIndex]!,
@@ -61,7 +72,7 @@ export default function BookingDashboardPage() {
             <ul className="grid gap-4 lg:grid-cols-2">
               {shown.map((booking) => (
                 <li key={booking.id} className="min-w-0">
-                  <DashboardCard booking={booking} userId={user.id} />
+                  <DashboardCard booking={booking} userId={user.id} seriesPending={booking.seriesId ? pending.get(booking.seriesId) : 0} />
                 </li>
               ))}
             </ul>
@@ -92,6 +103,8 @@ export default function BookingDashboardPage() {
           tabs={DASHBOARD_TABS.map((item, index) => ({ label: item.label, panel: () => list(index) }))}
         />
       </div>
+
+      {user.role === "Assistant" && timeOff && <TimeOffSection overview={timeOff} />}
     </div>
   );
 }

@@ -11,7 +11,8 @@ import MessageSquare from "lucide-react/icons/message-square";
 import Wallet from "lucide-react/icons/wallet";
 import X from "lucide-react/icons/x";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useFetcher } from "react-router";
+import type { ActionResult } from "../../lib/actions";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { IconText } from "../../components/IconText";
 import { UserAvatar } from "../../components/UserAvatar";
@@ -30,6 +31,8 @@ import {
   showsPaymentReference,
   showsPaymentStatus,
   useLocalUpdates,
+  seriesChangeHref,
+  type SeriesChange,
 } from "../bookings/public";
 import { AcceptPaymentNote, Fact } from "./DashboardCardParts";
 import { DashboardRescheduleModal } from "./DashboardRescheduleModal";
@@ -47,13 +50,15 @@ const CONFIRMATIONS = {
 interface DashboardCardProps {
   booking: Booking;
   userId: string;
+  /** Dates of this booking's weekly series the Assistant could accept at once (pending, not started). */
+  seriesPending?: number;
 }
 
 /**
  * One booking of the dashboard. Its changes and reviews go through route actions, after which
  * React Router reads the list again (docs/decisions/0004-data-loading-on-the-web.md).
  */
-export function DashboardCard({ booking: loaded, userId }: DashboardCardProps) {
+export function DashboardCard({ booking: loaded, userId, seriesPending = 0 }: DashboardCardProps) {
   // The booking the server sent back after a review, until the list is loaded again.
   const [latest, remember] = useLocalUpdates(loaded);
   const booking = latest(loaded);
@@ -71,7 +76,14 @@ export function DashboardCard({ booking: loaded, userId }: DashboardCardProps) {
 
   // Accept, decline, cancel and complete go through the booking's route action; the list's loader then runs again.
   const { submit, busyId } = useBookingChange(() => setAsking(null));
-  const busy = busyId === booking.id;
+  // A weekly series is accepted at once, through its own route action.
+  const seriesChange = useFetcher<ActionResult<Booking[]>>();
+  const busy = busyId === booking.id || seriesChange.state !== "idle";
+  const acceptSeries = booking.seriesId && actions.includes("accept") && seriesPending >= 2 ? booking.seriesId : null;
+  const acceptAll = (seriesId: string) => {
+    const change: SeriesChange = { intent: "accept" };
+    void seriesChange.submit(change, { method: "post", encType: "application/json", action: seriesChangeHref(seriesId) });
+  };
   const changeStatus = (status: TargetStatus) => submit(booking, { intent: "status", status, failure: MSG.bookingStatusFailed });
 
   const question = asking && CONFIRMATIONS[asking];
@@ -116,6 +128,12 @@ export function DashboardCard({ booking: loaded, userId }: DashboardCardProps) {
               <button type="button" className="btn-primary" disabled={busy} onClick={() => changeStatus("CONFIRMED")}>
                 <Check aria-hidden="true" className="size-4" />
                 Accept
+              </button>
+            )}
+            {acceptSeries && (
+              <button type="button" className="btn-primary" disabled={busy} onClick={() => acceptAll(acceptSeries)}>
+                <CheckCheck aria-hidden="true" className="size-4" />
+                {MSG.seriesAcceptAll(seriesPending)}
               </button>
             )}
             {actions.includes("decline") && (

@@ -1,20 +1,11 @@
-import {
-  MSG,
-  SLOT_STARTS,
-  formatPeso,
-  startsInTime,
-  type BookedSlot,
-  type Booking,
-  type ConsultantSummary,
-  type CreateBookingInput,
-} from "@vam/shared";
+import { MSG, SLOT_STARTS, formatPeso, seriesDates, startsInTime, type BookedSlot, type Booking, type ConsultantSummary } from "@vam/shared";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
 import { UserAvatar } from "../../../components/UserAvatar";
 import { useActionAnswer, type ActionResult } from "../../../lib/actions";
 import type { Result } from "../../../lib/result";
 import { useDocumentTitle } from "../../../lib/useDocumentTitle";
-import { bookingsData, type PaymentFor } from "../bookings-data";
+import { bookingsData, type NewBooking, type PaymentFor } from "../bookings-data";
 import { DateTimePicker } from "../DateTimePicker";
 import type { DateTime } from "../picker-availability";
 import { shownAnswer } from "../shown-answer";
@@ -40,9 +31,12 @@ export function BookingWizard({ consultant, booked }: BookingWizardProps) {
   const [step, setStep] = useState(0);
   const [slot, setSlot] = useState<DateTime | null>(null);
   const [duration, setDuration] = useState<Duration>(4);
-  const [conflict, setConflict] = useState<string | null>(null);
+  // A weekly series: how many weeks (null: one booking), and the dates left out after a refusal.
+  const [weeks, setWeeks] = useState<number | null>(null);
+  const [skipped, setSkipped] = useState<string[]>([]);
+  const [conflict, setConflict] = useState<{ message: string; takenDates: string[] } | null>(null);
   const [fatal, setFatal] = useState<string | null>(null);
-  const [booking, setBooking] = useState<Booking | null>(null);
+  const [made, setMade] = useState<Booking[] | null>(null);
   // The payment details of the chosen duration: loaded when the review step is opened.
   const payment = useFetcher<Result<PaymentFor>>();
 
@@ -59,37 +53,52 @@ export function BookingWizard({ consultant, booked }: BookingWizardProps) {
   }, [step]);
 
   // The booking is made by the route's action; its answer moves on to the last step, or says why not.
-  const confirmation = useFetcher<ActionResult<Booking>>();
+  const confirmation = useFetcher<ActionResult<Booking[]>>();
   const submitting = confirmation.state !== "idle";
   useActionAnswer(confirmation.data, (answer) => {
     if (answer.ok) {
-      setBooking(answer.data);
+      setMade(answer.data);
       setStep(3);
-    } else if (answer.status === 409 || answer.status === 400) setConflict(answer.message);
+    } else if (answer.status === 409 || answer.status === 400) setConflict({ message: answer.message, takenDates: answer.details?.takenDates ?? [] });
     else setFatal(MSG.bookingCreateFailed);
   });
   if (fatal) return <BookingError message={fatal} />;
 
   const rate = consultant.salaryRate;
-  const total = rate * duration;
+  const price = rate * duration;
+  // The dates to book: the chosen one, or each week of the series but those left out.
+  const dates = !slot ? [] : weeks === null ? [slot.date] : seriesDates(slot.date, weeks).filter((date) => !skipped.includes(date));
+  const total = price * dates.length;
 
   const toReview = () => {
-    void payment.load(bookingsData.payment(consultantId, duration));
+    setSkipped([]);
+    void payment.load(bookingsData.payment(consultantId, duration, weeks ?? 1));
     setStep(2);
   };
 
-  const confirm = () => {
+  const submit = (skipDates: string[]) => {
     if (!slot) return;
     setConflict(null);
-    const input: CreateBookingInput = {
+    const kept = weeks === null ? 1 : weeks - skipDates.length;
+    const base = {
       consultantId,
       date: slot.date,
       startTime: slot.time as (typeof SLOT_STARTS)[number],
       duration,
-      price: total,
+      price: price * kept,
       ...(referralCode ? { referralCode } : {}),
     };
+    const input: NewBooking = weeks === null ? base : { ...base, weeks, ...(skipDates.length > 0 ? { skipDates } : {}) };
     void confirmation.submit(input, { method: "post", encType: "application/json" });
+  };
+
+  // Leaving out the taken dates: the total and the QR code follow the dates left.
+  const dropTaken = () => {
+    if (!conflict) return;
+    const skipDates = [...new Set([...skipped, ...conflict.takenDates])];
+    setSkipped(skipDates);
+    void payment.load(bookingsData.payment(consultantId, duration, (weeks ?? 1) - skipDates.length));
+    submit(skipDates);
   };
 
   return (
@@ -123,18 +132,32 @@ export function BookingWizard({ consultant, booked }: BookingWizardProps) {
           />
         )}
 
-        {step === 1 && slot && <DurationStep slot={slot} duration={duration} rate={rate} onChange={setDuration} onContinue={toReview} />}
+        {step === 1 && slot && (
+          <DurationStep
+            slot={slot}
+            duration={duration}
+            rate={rate}
+            weeks={weeks}
+            onChange={setDuration}
+            onWeeksChange={setWeeks}
+            onContinue={toReview}
+          />
+        )}
 
         {step === 2 && slot && (
           <PaymentStep
             slot={slot}
+            dates={dates}
             duration={duration}
             name={name}
+            price={price}
             total={total}
-            payment={shownAnswer(payment, (shown) => shown.duration === duration)}
-            conflict={conflict}
+            payment={shownAnswer(payment, (shown) => shown.duration === duration && shown.dates === dates.length)}
+            conflict={conflict?.message ?? null}
+            takenDates={conflict?.takenDates ?? []}
             submitting={submitting}
-            onConfirm={confirm}
+            onConfirm={() => submit(skipped)}
+            onDropTaken={dropTaken}
             onChooseAnother={() => {
               setConflict(null);
               setSlot(null);
@@ -143,7 +166,7 @@ export function BookingWizard({ consultant, booked }: BookingWizardProps) {
           />
         )}
 
-        {step === 3 && booking && <BookingSuccess booking={booking} consultant={consultant} name={name} />}
+        {step === 3 && made && <BookingSuccess bookings={made} consultant={consultant} name={name} />}
       </div>
     </div>
   );
