@@ -45,7 +45,7 @@ describe("a weekly series", () => {
     // Under Recurring, grouped as one series.
     await page.goto("/bookings");
     await page.getByRole("tab", { name: "Recurring" }).click();
-    const series = page.getByRole("region", { name: "Every Monday, 9:00 AM to 1:00 PM" });
+    const series = page.getByRole("region", { name: "Every Monday, 9:00 AM to 1:00 PM, with Maria Santos" });
     await series.waitFor();
     await series.getByText("4 dates, 4 still ahead").waitFor();
     const item = (date: string) => series.getByRole("article", { name: `Booking with Maria Santos on ${formatLongDate(date)}` });

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import Search from "lucide-react/icons/search";
 import { Link } from "react-router";
 import { BookingItem, type BookingActions, type BookingsView } from "./BookingItem";
+import { fullName, otherPerson } from "./booking-party";
 import { bookingsOfTab, restOfSeries, seriesGroups, type BOOKINGS_PAGE_TABS, type SeriesGroup } from "./booking-filters";
 
 interface BookingsTabPanelProps {
@@ -67,7 +68,14 @@ export function BookingsTabPanel(props: BookingsTabPanelProps) {
 }
 
 /** One weekly series on the Recurring tab: its weekday and time, its dates, and "Cancel the rest of the series". */
-function SeriesSection({ group, onCancelSeries, busySeriesId, now, children }: BookingsTabPanelProps & { group: SeriesGroup; children: ReactNode }) {
+function SeriesSection({
+  group,
+  userId,
+  onCancelSeries,
+  busySeriesId,
+  now,
+  children,
+}: BookingsTabPanelProps & { group: SeriesGroup; children: ReactNode }) {
   const [first] = group.bookings;
   const rest = restOfSeries(group, now);
   const headingId = `series-${group.seriesId}`;
@@ -77,7 +85,8 @@ function SeriesSection({ group, onCancelSeries, busySeriesId, now, children }: B
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h3 id={headingId} className="font-semibold text-white">
-            Every {formatWeekday(first!.date)}, {formatTime(first!.startTime)} to {formatTime(addHoursToTime(first!.startTime, first!.duration))}
+            Every {formatWeekday(first!.date)}, {formatTime(first!.startTime)} to {formatTime(addHoursToTime(first!.startTime, first!.duration))},
+            with {fullName(otherPerson(first!, userId))}
           </h3>
           <p className="text-sm text-slate-400">
             {group.bookings.length} {group.bookings.length === 1 ? "date" : "dates"}, {rest.length} still ahead
