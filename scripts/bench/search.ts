@@ -73,8 +73,40 @@ async function seed(database: Database) {
   await db.execute(sql`insert into profiles (user_id, title, created_at, updated_at)
                        select id, first_name || ' ' || last_name || ' Profile', created_at, created_at from users`);
   await db.execute(sql`alter table profiles enable trigger profiles_search_changed`);
+  await heldTime(database);
   await db.execute(sql`analyze`);
   return { seed: (performance.now() - started) / 1000 };
+}
+
+/**
+ * What "available on" reads besides the listings: a quarter of the Assistants hold a morning
+ * booking in the next 20 weekdays (an eighth also an afternoon), made by 1,000 clients, and one
+ * in twenty takes a week off (decision 0015). The filter has real rows to read, as in use.
+ */
+async function heldTime({ db }: Database) {
+  const days = Array.from({ length: 25 }, (_, i) => weekdayAhead(i + 1));
+  const dayList = sql`${sql.param(days)}::text[]`;
+  await db.execute(sql`
+    insert into users (username, email, password_hash, first_name, last_name, role, location, experience, availability, referral_code)
+    select 'client' || n, 'client' || n || '@bench.example', 'x', 'Bench', 'Client', 'Boss', 'Manila', '1-3 years', 'Full-time', 'C' || n
+      from generate_series(1, 1000) as n`);
+  const assistants = sql`(select id, row_number() over (order by id) as k from users where role = 'Assistant')`;
+  const clients = sql`(select id, row_number() over (order by id) as k from users where role = 'Boss')`;
+  const book = (every: number, day: ReturnType<typeof sql>, time: string) =>
+    db.execute(sql`
+      insert into bookings (client_id, consultant_id, starts_at, ends_at, duration, price, status, payment_status)
+      select c.id, a.id, at.starts, at.starts + interval '4 hours', 4, 5000,
+             (case when a.k % 2 = 0 then 'CONFIRMED' else 'PENDING' end)::booking_status, 'PAID'
+        from ${assistants} as a
+        join ${clients} as c on c.k = 1 + a.k % 1000
+        cross join lateral (select ((${dayList})[1 + (${day}) % 20] || ' ' || ${time})::timestamp at time zone 'Asia/Manila' as starts) as at
+       where a.k % ${every} = 0`);
+  await book(4, sql`a.k`, "09:00");
+  await book(8, sql`a.k * 7`, "13:00");
+  await db.execute(sql`
+    insert into time_off (assistant_id, starts_on, ends_on, note)
+    select a.id, (${dayList})[1 + a.k % 20]::date, (${dayList})[5 + a.k % 20]::date, 'Leave'
+      from ${assistants} as a where a.k % 20 = 1`);
 }
 
 function shapes(): [string, string[]][] {
