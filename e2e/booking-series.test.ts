@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatLongDate, manilaToday, mondayOf, seriesDates, shiftDate } from "@vam/shared";
 import { expectNoSeriousA11yViolations } from "./axe.js";
 import { startE2E, type E2E } from "./harness.js";
-import { apiAs, logIn, registerViaApi } from "./helpers.js";
+import { apiAs, expectNoHorizontalOverflow, logIn, registerViaApi } from "./helpers.js";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -76,6 +76,8 @@ describe("a weekly series", () => {
     // On a phone.
     await page.setViewportSize({ width: 390, height: 844 });
     await e2e.screenshot(page, "series-recurring-tab-phone");
+    await expectNoSeriousA11yViolations(page);
+    await expectNoHorizontalOverflow(page);
   });
 
   it("a date taken meanwhile is listed, and the Boss leaves it out and continues", async () => {

@@ -19,20 +19,21 @@ export const startsInTime = (duration: number, startTime: string) => duration <=
 
 export const isoDate = singleLineText({ error: MSG.bookingDateInvalid }).refine(isCalendarDate, MSG.bookingDateInvalid);
 
+/** What a booking and a weekly series are both made of: who, the first date and slot, hours, the checked price. */
+const newBookingFields = {
+  consultantId: id(MSG.consultantNotFound),
+  date: isoDate,
+  startTime: z.enum(SLOT_STARTS, { error: MSG.bookingSlotInvalid }),
+  duration: z.union([z.literal(DURATIONS[0]), z.literal(DURATIONS[1])], { error: MSG.bookingDurationInvalid }),
+  price: z.number().optional(),
+  referralCode: optionalTrimmed(32, "Referral code"),
+};
+/** A full day starts in the morning: the refinement both schemas apply, naming `startTime`. */
+const startsFullDayInTime = (booking: { duration: number; startTime: string }) => startsInTime(booking.duration, booking.startTime);
+const fullDayFromMorning = { message: MSG.bookingFullDayFromMorning, path: ["startTime"] };
+
 /** `POST /bookings/create`. The client is the session's user; `price` is checked, never trusted. */
-export const createBookingSchema = z
-  .object({
-    consultantId: id(MSG.consultantNotFound),
-    date: isoDate,
-    startTime: z.enum(SLOT_STARTS, { error: MSG.bookingSlotInvalid }),
-    duration: z.union([z.literal(DURATIONS[0]), z.literal(DURATIONS[1])], { error: MSG.bookingDurationInvalid }),
-    price: z.number().optional(),
-    referralCode: optionalTrimmed(32, "Referral code"),
-  })
-  .refine((booking) => startsInTime(booking.duration, booking.startTime), {
-    message: MSG.bookingFullDayFromMorning,
-    path: ["startTime"],
-  });
+export const createBookingSchema = z.object(newBookingFields).refine(startsFullDayInTime, fullDayFromMorning);
 export type CreateBookingInput = z.input<typeof createBookingSchema>;
 
 const seriesWeeks = z
@@ -47,19 +48,11 @@ const seriesWeeks = z
  */
 export const createSeriesSchema = z
   .object({
-    consultantId: id(MSG.consultantNotFound),
-    date: isoDate,
-    startTime: z.enum(SLOT_STARTS, { error: MSG.bookingSlotInvalid }),
-    duration: z.union([z.literal(DURATIONS[0]), z.literal(DURATIONS[1])], { error: MSG.bookingDurationInvalid }),
+    ...newBookingFields,
     weeks: seriesWeeks,
     skipDates: z.array(isoDate).max(SERIES_WEEKS_MAX, { error: MSG.seriesSkipInvalid }).optional(),
-    price: z.number().optional(),
-    referralCode: optionalTrimmed(32, "Referral code"),
   })
-  .refine((series) => startsInTime(series.duration, series.startTime), {
-    message: MSG.bookingFullDayFromMorning,
-    path: ["startTime"],
-  });
+  .refine(startsFullDayInTime, fullDayFromMorning);
 export type CreateSeriesInput = z.input<typeof createSeriesSchema>;
 
 export const availabilityQuerySchema = z.object({ date: isoDate, consultantId: id(MSG.consultantNotFound) });
