@@ -101,11 +101,12 @@ async function heldTime({ db }: Database) {
         join ${clients} as c on c.k = 1 + a.k % 1000
         cross join lateral (select ((${dayList})[1 + (${day}) % 20] || ' ' || ${time})::timestamp at time zone 'Asia/Manila' as starts) as at
        where a.k % ${every} = 0`);
-  await book(4, sql`a.k`, "09:00");
-  await book(8, sql`a.k * 7`, "13:00");
+  // The n-th Assistant so chosen books the n-th weekday (mod 20): spread evenly over the days.
+  await book(4, sql`a.k / 4`, "09:00");
+  await book(8, sql`a.k / 8 * 7`, "13:00");
   await db.execute(sql`
     insert into time_off (assistant_id, starts_on, ends_on, note)
-    select a.id, (${dayList})[1 + a.k % 20]::date, (${dayList})[5 + a.k % 20]::date, 'Leave'
+    select a.id, (${dayList})[1 + (a.k / 20) % 20]::date, (${dayList})[5 + (a.k / 20) % 20]::date, 'Leave'
       from ${assistants} as a where a.k % 20 = 1`);
 }
 
