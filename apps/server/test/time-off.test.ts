@@ -3,6 +3,7 @@ import {
   MSG,
   bookingHorizonEnd,
   isWeekend,
+  manilaInstant,
   manilaToday,
   shiftDate,
   type BookedSlot,
@@ -11,6 +12,8 @@ import {
   type TimeOffOverview,
   type TimeOffView,
 } from "@vam/shared";
+import { eq } from "drizzle-orm";
+import { bookings, timeOff, users } from "../src/db/schema.js";
 import { regularHolidays } from "../src/time-off/holidays.js";
 import { book, bookSeries, bookingIn, mondayIn, reschedule, setStatus, type Account } from "./helpers/bookings.js";
 import { signUp, startTestServer, type TestServer } from "./helpers/server.js";
@@ -147,6 +150,38 @@ describe("time off", () => {
   });
 });
 
+describe('search\'s "available on" and held time', () => {
+  it("follows bookings, blocks and the holiday switch written by anyone, through the database's change log", async () => {
+    const [consultant, client] = await Promise.all([assistant(), boss()]);
+    expect((await server.api("POST", "/api/profiles/profile", { token: consultant.token })).status).toBe(201);
+    const date = shiftDate(mondayIn(4), 2);
+    const { db } = server.database;
+    const settled = async () => {
+      await server.app.searchIndex.settle();
+      return availableOn(consultant, date, "Morning");
+    };
+    expect(await settled()).toBe(true);
+
+    // Rows written straight into the database, as another instance or a script would.
+    const [block] = await db.insert(timeOff).values({ assistantId: consultant.user.id, startsOn: date, endsOn: date, slot: "09:00" }).returning();
+    expect(await settled()).toBe(false);
+    await db.delete(timeOff).where(eq(timeOff.id, block!.id));
+    expect(await settled()).toBe(true);
+
+    const booking = await bookingIn(server, client, consultant, "CONFIRMED", { date, startTime: "09:00" });
+    expect(await settled()).toBe(false);
+    await db.update(bookings).set({ status: "CANCELLED" }).where(eq(bookings.id, booking.id));
+    expect(await settled()).toBe(true);
+    await db.update(bookings).set({ status: "PENDING" }).where(eq(bookings.id, booking.id));
+    expect(await settled()).toBe(false);
+    await db
+      .update(bookings)
+      .set({ startsAt: manilaInstant(date, "13:00"), endsAt: manilaInstant(date, "17:00") })
+      .where(eq(bookings.id, booking.id));
+    expect(await settled()).toBe(true);
+  });
+});
+
 describe("Philippine regular holidays as time off", () => {
   const today = () => manilaToday();
   // The next regular holiday on a weekday, from the holiday library (not a list of ours).
@@ -173,6 +208,13 @@ describe("Philippine regular holidays as time off", () => {
     expect(await availableOn(consultant, holiday.date)).toBe(false);
 
     await server.api("PUT", "/api/time-off/holidays", { token: consultant.token, body: { on: false } });
+    expect(await availableOn(consultant, holiday.date)).toBe(true);
+    // The switch written behind the server's back reaches the search too (the users trigger logs it).
+    await server.database.db.update(users).set({ holidaysOff: true }).where(eq(users.id, consultant.user.id));
+    await server.app.searchIndex.settle();
+    expect(await availableOn(consultant, holiday.date)).toBe(false);
+    await server.database.db.update(users).set({ holidaysOff: false }).where(eq(users.id, consultant.user.id));
+    await server.app.searchIndex.settle();
     expect((await book(server, client, { consultantId: consultant.user.id, date: holiday.date })).status).toBe(201);
   });
 

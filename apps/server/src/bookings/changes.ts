@@ -71,8 +71,17 @@ export async function notifyBothParties(tx: Db, change: PlatformChange, { bookin
   return notices;
 }
 
-/** After commit: the notifications, and the changed booking, as each party sees it, to every tab of both. */
+/**
+ * After commit: the notifications, and the changed booking, as each party sees it, to every tab
+ * of both. First this instance's search index reads the change (held time, decision 0015), so
+ * that "available on" shows it before the route answers.
+ */
 export async function publishChange(app: FastifyInstance, changed: BookingWithParties, notifications: (NotificationRow | null)[]) {
+  await app.searchIndex.settle();
+  await pushChange(app, changed, notifications);
+}
+
+async function pushChange(app: FastifyInstance, changed: BookingWithParties, notifications: (NotificationRow | null)[]) {
   for (const party of [changed.client, changed.consultant]) {
     const [booking] = await bookingViews(app.db, party.id, [changed]);
     app.realtime.toUser(party.id, "bookingChanged", { booking: booking! });
@@ -82,6 +91,7 @@ export async function publishChange(app: FastifyInstance, changed: BookingWithPa
 
 /** After commit: several bookings changed at once (a series), and the one notification that told of them. */
 export async function publishChanges(app: FastifyInstance, changed: BookingWithParties[], notifications: (NotificationRow | null)[]) {
-  for (const item of changed) await publishChange(app, item, []);
+  await app.searchIndex.settle();
+  for (const item of changed) await pushChange(app, item, []);
   for (const notification of notifications) if (notification) await announce(app, notification);
 }

@@ -172,6 +172,7 @@ export async function bookingRoutes(base: FastifyInstance) {
       })
       .catch(rethrowSlotTaken);
 
+    await app.searchIndex.settle();
     await publishBookingMessages(app, created.messages, me, consultant);
     await announce(app, created.notification);
     request.log.info({ bookingId: created.booking.id }, "booking created");

@@ -130,6 +130,7 @@ export async function seriesRoutes(base: FastifyInstance) {
       })
       .catch(rethrowSlotTaken);
 
+    await app.searchIndex.settle();
     await publishBookingMessages(app, created.messages, me, consultant);
     await announce(app, created.notification);
     request.log.info({ seriesId: created.rows[0]!.seriesId, dates: created.rows.length }, "series created");

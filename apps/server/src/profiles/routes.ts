@@ -34,7 +34,7 @@ export async function profileRoutes(base: FastifyInstance) {
     response: { 200: profilePageSchema, ...errorResponses },
   };
   app.get("/profiles/posts", { schema: searchContract }, async (request, reply) => {
-    const page = await searchProfiles(app.searchIndex.index, app.db, request.query, app.clock.now());
+    const page = searchProfiles(app.searchIndex.index, request.query, app.clock.now());
     // Text, not an object: the serializer leaves it alone; its cards were encoded through the schema when filed (decision 0014).
     return reply.type("application/json; charset=utf-8").send(pageJson(page) as unknown as ProfilePage);
   });

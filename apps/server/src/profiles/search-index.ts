@@ -1,4 +1,4 @@
-import { profilePostSchema, type ProfilePost } from "@vam/shared";
+import { profilePostSchema, type ProfilePost, type TimeOffSpan } from "@vam/shared";
 import { foldWord, splitWords } from "./search-words.js";
 import { MAX_WORD_ID, TypoKeys } from "./typo-keys.js";
 
@@ -20,7 +20,21 @@ export interface ListingRecord {
   card: ProfilePost;
   /** `YYYY-MM-DDTHH:MM:SS.ffffffZ`: fixed width, so it sorts as text. */
   listedAt: string;
+  /** The Assistant's held time (none when not given). */
+  held?: HeldTime;
 }
+
+/** What a listed Assistant cannot be booked for, from the load on: search's "available on" (decision 0015). */
+export interface HeldTime {
+  /** Pending and confirmed bookings not over yet: [start, end) instants in ms, in pairs. */
+  readonly ranges: readonly number[];
+  /** Blocks of time off not over yet. */
+  readonly blocks: readonly TimeOffSpan[];
+  /** The Philippines' regular holidays are time off. */
+  readonly holidaysOff: boolean;
+}
+
+export const NO_HELD_TIME: HeldTime = { ranges: [], blocks: [], holidaysOff: false };
 
 /** A listed Assistant, as the index holds it. */
 export interface Doc {
@@ -43,6 +57,7 @@ export interface Doc {
    * brace: a page appends each card's matches.
    */
   readonly json: string;
+  readonly held: HeldTime;
   /** Where the index keeps it: its number in the postings and the word table (see `Layout`), given when filed. */
   slot: number;
 }
@@ -146,7 +161,7 @@ export function commonSpelling(spellings: Map<string, number>): string | undefin
   return best?.[0];
 }
 
-function toDoc({ card, listedAt }: ListingRecord): Doc {
+function toDoc({ card, listedAt, held = NO_HELD_TIME }: ListingRecord): Doc {
   const placeWords = distinctFolded(card.location);
   const name = `${card.firstName} ${card.lastName}`;
   return {
@@ -160,6 +175,7 @@ function toDoc({ card, listedAt }: ListingRecord): Doc {
     name,
     location: card.location,
     json: JSON.stringify(profilePostSchema.encode(card)).slice(0, -1),
+    held,
     slot: -1,
   };
 }

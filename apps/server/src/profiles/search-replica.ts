@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { ProfilePost } from "@vam/shared";
 import { queryRows, type Database, type Db } from "../db/client.js";
-import { SearchIndex, type ListingRecord } from "./search-index.js";
+import { SearchIndex, type HeldTime, type ListingRecord } from "./search-index.js";
 
 /*
  * Keeps this instance's search index (decision 0014) equal to the database. At start it loads
@@ -51,12 +51,29 @@ interface ListingRow extends Record<string, unknown> {
   response_time: string;
   created_at: Date | string;
   updated_at: Date | string;
+  held_starts: number[] | null;
+  held_ends: number[] | null;
+  /** [from, to, slot] of each block of time off. */
+  blocks: [string, string, string | null][] | null;
+  holidays_off: boolean;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
+/** The booked ranges as pairs of instants, and the blocks, as the index keeps them. */
+function heldTime(row: ListingRow): HeldTime {
+  const starts = row.held_starts ?? [];
+  const ends = row.held_ends ?? [];
+  return {
+    ranges: starts.flatMap((start, i) => [Number(start), Number(ends[i])]),
+    blocks: (row.blocks ?? []).map(([from, to, slot]) => ({ from, to, slot })),
+    holidaysOff: row.holidays_off,
+  };
+}
+
 const toRecord = (row: ListingRow): ListingRecord => ({
   listedAt: row.listed_at,
+  held: heldTime(row),
   card: {
     id: row.listing_id,
     userId: row.user_id,
@@ -88,7 +105,13 @@ function listingsWhere(db: Db, where: SQL, limit: number): Promise<ListingRow[]>
     sql`select p.id as listing_id, p.user_id, to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as listed_at,
                u.username, u.first_name, u.last_name, u.avatar, u.role, u.location, u.skills, u.salary_rate, u.experience,
                u.availability, u.bio, u.rating_average, u.review_count, u.created_at as member_since,
-               p.title, p.response_time, p.created_at, p.updated_at
+               p.title, p.response_time, p.created_at, p.updated_at, u.holidays_off,
+               array(select extract(epoch from b.starts_at)::float8 * 1000 from bookings b
+                      where b.consultant_id = u.id and b.status in ('PENDING', 'CONFIRMED') and b.ends_at > now() order by b.starts_at, b.id) as held_starts,
+               array(select extract(epoch from b.ends_at)::float8 * 1000 from bookings b
+                      where b.consultant_id = u.id and b.status in ('PENDING', 'CONFIRMED') and b.ends_at > now() order by b.starts_at, b.id) as held_ends,
+               (select json_agg(json_build_array(t.starts_on, t.ends_on, t.slot) order by t.starts_on) from time_off t
+                 where t.assistant_id = u.id and t.ends_on >= (now() at time zone 'Asia/Manila')::date) as blocks
           from profiles p join users u on u.id = p.user_id
          where u.role = 'Assistant' and u.suspended_at is null and ${where}
          order by p.id limit ${limit}`,

@@ -1,10 +1,9 @@
-import { sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   SLOTS,
   SLOT_HOURS,
-  SLOT_STARTS,
   bookingHorizonEnd,
+  coversSlot,
   isWeekend,
   manilaDate,
   manilaInstant,
@@ -12,8 +11,6 @@ import {
   type ProfileSearch,
   type SearchMatch,
 } from "@vam/shared";
-import { queryRows, type Db } from "../db/client.js";
-import { HOLDING } from "../bookings/slots.js";
 import { isRegularHoliday } from "../time-off/holidays.js";
 import { decodeCursor, encodeCursor } from "../http/cursor.js";
 import {
@@ -576,73 +573,50 @@ function firstWords(words: QueryWord[], count: number): QueryWord[] {
 }
 
 /** Skills and "available on": who may be listed; null when nobody can be. */
-async function filterOf(db: Db, search: ProfileSearch, now: Date): Promise<Filter> {
+function filterOf(search: ProfileSearch, now: Date): Filter {
   const skillSets: Set<string>[] = [];
   for (const skill of search.skills) {
     const skills = matchSkills(skill);
     if (skills.length === 0) return null;
     skillSets.push(new Set(skills));
   }
-  let busy: Set<string> | undefined;
+  let busy: ((doc: Doc) => boolean) | undefined;
   if (search.date) {
-    const taken = await bookedThen(db, search.date, search.slot, now);
+    const taken = busyThen(search.date, search.slot, now);
     if (!taken) return null;
     busy = taken;
   }
   if (skillSets.length === 0 && !busy) return () => true;
-  return (doc) => skillSets.every((set) => doc.skills.some((skill) => set.has(skill))) && !busy?.has(doc.userId);
+  return (doc) => skillSets.every((set) => doc.skills.some((skill) => set.has(skill))) && !busy?.(doc);
+}
+
+/** Whether any of the [start, end) pairs in `ranges` overlaps [start, end). */
+function overlapsAny(ranges: readonly number[], start: number, end: number): boolean {
+  for (let i = 0; i < ranges.length; i += 2) if (ranges[i]! < end && ranges[i + 1]! > start) return true;
+  return false;
 }
 
 /**
- * Assistants NOT free on `date` (in `slot`, or in either slot), by the booking rules: free
- * means a future weekday slot within the horizon that no holding booking overlaps and that the
- * Assistant has not taken off. Null when no such slot can exist that day for anyone.
+ * Who is NOT free on `date` (in `slot`, or in either slot), by the booking rules: free means a
+ * future weekday slot within the horizon that no pending or confirmed booking overlaps and that
+ * the Assistant has not taken off (a block, or a regular holiday with the switch on). Read from
+ * the held time each listing carries in the index (decision 0015), which follows the database's
+ * change log as the rest of the card does: no round trip. Null when no such slot can exist that
+ * day for anyone.
  */
-async function bookedThen(db: Db, date: string, slot: ProfileSearch["slot"], now: Date): Promise<Set<string> | null> {
+function busyThen(date: string, slot: ProfileSearch["slot"], now: Date): ((doc: Doc) => boolean) | null {
   if (isWeekend(date) || date > bookingHorizonEnd(manilaDate(now))) return null;
   const slots = SLOTS.filter((s) => !slot || s.label === slot)
     .map((s) => {
-      const start = manilaInstant(date, s.start);
-      return { start, end: new Date(start.getTime() + SLOT_HOURS * 3600_000) };
+      const start = manilaInstant(date, s.start).getTime();
+      return { time: s.start, start, end: start + SLOT_HOURS * 3600_000 };
     })
-    .filter(({ start }) => start > now);
+    .filter(({ start }) => start > now.getTime());
   if (slots.length === 0) return null;
-  const from = slots[0]!.start;
-  const to = slots[slots.length - 1]!.end;
-  const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
-  const dayStart = manilaInstant(date, "00:00");
-  const dayEnd = new Date(dayStart.getTime() + 24 * 3600_000);
-  const slotStart = (time: string) => at(manilaInstant(date, time));
-  const slotEnd = (time: string) => at(new Date(manilaInstant(date, time).getTime() + SLOT_HOURS * 3600_000));
-  // One round trip for every kind of held time, each as a range: bookings (one lasts at most a
-  // day, so one starting more than a day before cannot reach the slots), blocks of time off that
-  // day (a whole day, or one slot), and, on a regular holiday, everyone who takes holidays off.
-  // The database keeps those who hold every slot asked about, and answers them as one string:
-  // thousands of rows of instants to parse cost more than the search itself.
-  const overlaps = slots.map(({ start, end }) => sql`bool_or(starts_at < ${at(end)} and ends_at > ${at(start)})`);
-  const [row] = await queryRows<{ busy: string | null }>(
-    db,
-    sql`select string_agg(consultant_id::text, ',') as busy from (
-          select consultant_id from (
-            select consultant_id, starts_at, ends_at from bookings
-             where status in (${sql.join(
-               HOLDING.map((status) => sql`${status}`),
-               sql`, `,
-             )})
-               and starts_at < ${at(to)} and starts_at > ${at(new Date(from.getTime() - 24 * 3600_000))}
-               and ends_at > ${at(from)}
-            union all
-            select assistant_id,
-                   case slot when ${SLOT_STARTS[0]} then ${slotStart(SLOT_STARTS[0])} when ${SLOT_STARTS[1]} then ${slotStart(SLOT_STARTS[1])} else ${at(dayStart)} end,
-                   case slot when ${SLOT_STARTS[0]} then ${slotEnd(SLOT_STARTS[0])} when ${SLOT_STARTS[1]} then ${slotEnd(SLOT_STARTS[1])} else ${at(dayEnd)} end
-              from time_off where starts_on <= ${date}::date and ends_on >= ${date}::date
-            ${isRegularHoliday(date) ? sql`union all select id, ${at(dayStart)}, ${at(dayEnd)} from users where holidays_off` : sql``}
-          ) as held
-          group by consultant_id
-          having ${sql.join(overlaps, sql` and `)}
-        ) as busy`,
-  );
-  return new Set(row?.busy ? row.busy.split(",") : []);
+  const holiday = isRegularHoliday(date);
+  const held = ({ held }: Doc, { time, start, end }: (typeof slots)[number]) =>
+    (holiday && held.holidaysOff) || held.blocks.some((block) => coversSlot(block, date, time)) || overlapsAny(held.ranges, start, end);
+  return (doc) => slots.every((s) => held(doc, s));
 }
 
 /** Listings newest first (no name or place words), paged by (listing time, id). */
@@ -694,8 +668,8 @@ function ranked(index: SearchIndex, search: ProfileSearch, filter: (doc: Doc) =>
  * newest first without them; skills and "available on" filter both. `now` decides which slots
  * are still free.
  */
-export async function searchProfiles(index: SearchIndex, db: Db, search: ProfileSearch, now: Date): Promise<SearchPage> {
-  const filter = await filterOf(db, search, now);
+export function searchProfiles(index: SearchIndex, search: ProfileSearch, now: Date): SearchPage {
+  const filter = filterOf(search, now);
   if (!filter) return EMPTY;
   const words = wordsOf(search);
   return words.length === 0 ? newestFirst(index, search, filter) : ranked(index, search, filter, words);

@@ -96,6 +96,7 @@ export async function timeOffRoutes(base: FastifyInstance) {
       const [row] = await tx.insert(timeOff).values({ assistantId: me.id, startsOn: from, endsOn: to, slot, note }).returning();
       return row!;
     });
+    await app.searchIndex.settle();
     request.log.info({ timeOffId: created.id }, "time off added");
     return reply.status(201).send({ timeOff: toView(created) });
   });
@@ -114,6 +115,7 @@ export async function timeOffRoutes(base: FastifyInstance) {
       .where(and(eq(timeOff.id, request.params.id), eq(timeOff.assistantId, me.id)))
       .returning({ id: timeOff.id });
     if (removed.length === 0) throw notFound(MSG.timeOffNotFound);
+    await app.searchIndex.settle();
     return { message: MSG.timeOffRemoved };
   });
 
@@ -137,6 +139,7 @@ export async function timeOffRoutes(base: FastifyInstance) {
       }
       await tx.update(users).set({ holidaysOff: on, updatedAt: app.clock.now() }).where(eq(users.id, me.id));
     });
+    await app.searchIndex.settle();
     return overview(me);
   });
 }

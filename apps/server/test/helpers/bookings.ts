@@ -38,6 +38,8 @@ export async function bookingIn(
   if (created.status !== 201) throw new Error(`booking failed: ${JSON.stringify(created.body)}`);
   const completedAt = status === "COMPLETED" ? server.app.clock.now() : null;
   await server.database.db.update(bookings).set({ status, paymentStatus, completedAt }).where(eq(bookings.id, created.body.booking.id));
+  // Written behind the server's back: its search index (held time) reads the change log now.
+  await server.app.searchIndex.settle();
   return { ...created.body.booking, status, paymentStatus };
 }
 
