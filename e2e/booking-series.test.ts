@@ -73,7 +73,8 @@ describe("a weekly series", () => {
     await series.getByText("4 dates, 0 still ahead").waitFor();
     expect(await series.getByRole("button", { name: "Cancel the rest of the series" }).count()).toBe(0);
 
-    // On a phone.
+    // On a phone, once the toasts are gone (axe would read one mid-fade).
+    await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached" });
     await page.setViewportSize({ width: 390, height: 844 });
     await e2e.screenshot(page, "series-recurring-tab-phone");
     await expectNoSeriousA11yViolations(page);
