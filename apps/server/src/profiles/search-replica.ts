@@ -51,8 +51,8 @@ interface ListingRow extends Record<string, unknown> {
   response_time: string;
   created_at: Date | string;
   updated_at: Date | string;
-  held_starts: number[] | null;
-  held_ends: number[] | null;
+  /** [start, end] instants (ms) of each pending or confirmed booking not over yet. */
+  held: [number, number][] | null;
   /** [from, to, slot] of each block of time off. */
   blocks: [string, string, string | null][] | null;
   holidays_off: boolean;
@@ -62,10 +62,8 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The booked ranges as pairs of instants, and the blocks, as the index keeps them. */
 function heldTime(row: ListingRow): HeldTime {
-  const starts = row.held_starts ?? [];
-  const ends = row.held_ends ?? [];
   return {
-    ranges: starts.flatMap((start, i) => [Number(start), Number(ends[i])]),
+    ranges: (row.held ?? []).flat(),
     blocks: (row.blocks ?? []).map(([from, to, slot]) => ({ from, to, slot })),
     holidaysOff: row.holidays_off,
   };
@@ -106,10 +104,8 @@ function listingsWhere(db: Db, where: SQL, limit: number): Promise<ListingRow[]>
                u.username, u.first_name, u.last_name, u.avatar, u.role, u.location, u.skills, u.salary_rate, u.experience,
                u.availability, u.bio, u.rating_average, u.review_count, u.created_at as member_since,
                p.title, p.response_time, p.created_at, p.updated_at, u.holidays_off,
-               array(select extract(epoch from b.starts_at)::float8 * 1000 from bookings b
-                      where b.consultant_id = u.id and b.status in ('PENDING', 'CONFIRMED') and b.ends_at > now() order by b.starts_at, b.id) as held_starts,
-               array(select extract(epoch from b.ends_at)::float8 * 1000 from bookings b
-                      where b.consultant_id = u.id and b.status in ('PENDING', 'CONFIRMED') and b.ends_at > now() order by b.starts_at, b.id) as held_ends,
+               (select json_agg(json_build_array(extract(epoch from b.starts_at) * 1000, extract(epoch from b.ends_at) * 1000) order by b.starts_at)
+                  from bookings b where b.consultant_id = u.id and b.status in ('PENDING', 'CONFIRMED') and b.ends_at > now()) as held,
                (select json_agg(json_build_array(t.starts_on, t.ends_on, t.slot) order by t.starts_on) from time_off t
                  where t.assistant_id = u.id and t.ends_on >= (now() at time zone 'Asia/Manila')::date) as blocks
           from profiles p join users u on u.id = p.user_id

@@ -10,6 +10,7 @@ import {
   shiftDate,
   type BookedSlot,
   type ConflictingBooking,
+  type TimeOffSpan,
 } from "@vam/shared";
 import type { Db } from "../db/client.js";
 import { bookings, timeOff, users } from "../db/schema.js";
@@ -36,6 +37,16 @@ export function blocksBetween(db: Db, assistantId: string, from: string, to: str
     .orderBy(asc(timeOff.startsOn), asc(timeOff.slot));
 }
 
+/** The weekday slots a block covers, within `from`..`to` (its own dates unless said). */
+export function weekdaySlotsOf(block: TimeOffSpan, from = block.from, to = block.to): { date: string; time: string }[] {
+  const slots: { date: string; time: string }[] = [];
+  for (let date = block.from < from ? from : block.from; date <= block.to && date <= to; date = shiftDate(date, 1)) {
+    if (isWeekend(date)) continue;
+    for (const time of SLOT_STARTS) if (coversSlot(block, date, time)) slots.push({ date, time });
+  }
+  return slots;
+}
+
 /**
  * The weekday slots from `from` to `to` that the Assistant has taken off: their blocks, and the
  * regular holidays when their switch is on. Every slot of a date, for the whole-day kinds.
@@ -46,13 +57,10 @@ export async function offSlots(db: Db, owner: OffOwner, from: string, to: string
   const off: BookedSlot[] = [];
   const seen = new Set<string>();
   for (const block of blocks) {
-    for (let date = block.from < from ? from : block.from; date <= block.to && date <= to; date = shiftDate(date, 1)) {
-      if (isWeekend(date)) continue;
-      for (const time of SLOT_STARTS) {
-        if (!coversSlot(block, date, time) || seen.has(slotKey(date, time))) continue;
-        seen.add(slotKey(date, time));
-        off.push({ date, time, off: true });
-      }
+    for (const { date, time } of weekdaySlotsOf(block, from, to)) {
+      if (seen.has(slotKey(date, time))) continue;
+      seen.add(slotKey(date, time));
+      off.push({ date, time, off: true });
     }
   }
   return off.sort((a, b) => slotKey(a.date, a.time).localeCompare(slotKey(b.date, b.time)));

@@ -4,14 +4,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   MSG,
-  SLOT_STARTS,
   bookingHorizonEnd,
   createTimeOffSchema,
   holidaysSwitchSchema,
   isWeekend,
   manilaDate,
   messageSchema,
-  shiftDate,
   timeOffOverviewSchema,
   timeOffViewSchema,
   type TimeOffOverview,
@@ -23,19 +21,9 @@ import { timeOff, users } from "../db/schema.js";
 import { bearer, errorResponses, idParams } from "../http/contracts.js";
 import { badRequest, conflictWith, forbidden, notFound } from "../http/errors.js";
 import { regularHolidays } from "./holidays.js";
-import { bookingsHolding, type TimeOffRow } from "./queries.js";
+import { bookingsHolding, weekdaySlotsOf, type TimeOffRow } from "./queries.js";
 
 const toView = (row: TimeOffRow): TimeOffView => ({ id: row.id, from: row.startsOn, to: row.endsOn, slot: row.slot, note: row.note });
-
-/** Every weekday slot from `from` to `to` (or only `slot`). */
-function slotsFrom(from: string, to: string, slot: string | null) {
-  const slots: { date: string; time: string }[] = [];
-  for (let date = from; date <= to; date = shiftDate(date, 1)) {
-    if (isWeekend(date)) continue;
-    for (const time of SLOT_STARTS) if (slot === null || slot === time) slots.push({ date, time });
-  }
-  return slots;
-}
 
 /**
  * An Assistant's time off (decisions.md, Recurring bookings and time off): blocks of dates or of
@@ -91,7 +79,7 @@ export async function timeOffRoutes(base: FastifyInstance) {
     if (to > bookingHorizonEnd(today)) throw badRequest(MSG.timeOffBeyondHorizon, "to");
     const created = await app.db.transaction(async (tx) => {
       await lockConsultant(tx, me.id);
-      const held = await bookingsHolding(tx, me.id, slotsFrom(from, to, slot));
+      const held = await bookingsHolding(tx, me.id, weekdaySlotsOf({ from, to, slot }));
       if (held.length > 0) throw conflictWith(MSG.timeOffOverBookings(held.length), { bookings: held });
       const [row] = await tx.insert(timeOff).values({ assistantId: me.id, startsOn: from, endsOn: to, slot, note }).returning();
       return row!;
@@ -133,7 +121,9 @@ export async function timeOffRoutes(base: FastifyInstance) {
       await lockConsultant(tx, me.id);
       if (on) {
         const today = manilaDate(app.clock.now());
-        const holidaySlots = regularHolidays(today, bookingHorizonEnd(today)).flatMap(({ date }) => slotsFrom(date, date, null));
+        const holidaySlots = regularHolidays(today, bookingHorizonEnd(today)).flatMap(({ date }) =>
+          weekdaySlotsOf({ from: date, to: date, slot: null }),
+        );
         const held = await bookingsHolding(tx, me.id, holidaySlots);
         if (held.length > 0) throw conflictWith(MSG.timeOffOverBookings(held.length), { bookings: held });
       }
