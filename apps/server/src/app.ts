@@ -6,6 +6,8 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import type { Redis } from "ioredis";
 import { MSG } from "@vam/shared";
+import { accountRoutes } from "./account/routes.js";
+import { privacyRoutes } from "./account/privacy-routes.js";
 import { adminRoutes } from "./admin/routes.js";
 import { scheduleSweep } from "./bookings/sweep.js";
 import { AdjustableClock } from "./clock.js";
@@ -35,6 +37,9 @@ import { SearchReplica } from "./profiles/search-replica.js";
 import { MAX_UPLOAD_BYTES, uploadRoutes } from "./uploads/routes.js";
 import { createStorage, LOCAL_UPLOADS_PREFIX, localUploadsDir, type Storage } from "./uploads/storage.js";
 import { userRoutes } from "./users/routes.js";
+import { emailRoutes } from "./email/routes.js";
+import { createMailer } from "./email/mailer.js";
+import { EmailQueue } from "./email/queue.js";
 import { API_COMPRESSION } from "./web/compression.js";
 import { webRoutes } from "./web/static.js";
 
@@ -48,6 +53,8 @@ declare module "fastify" {
     searchIndex: SearchReplica;
     realtime: Realtime;
     clock: AdjustableClock;
+    /** This instance's worker of the durable email queue; kick it after a commit that queued email. */
+    emailQueue: EmailQueue;
     /** Every route as registered (method, URL pattern, contract): the fuzz and OpenAPI tests reach each one. */
     routeList: ReadonlyArray<{ method: string; url: string; schema?: FastifySchema }>;
   }
@@ -86,6 +93,13 @@ export async function buildApp({ config, database, redis, clock = new Adjustable
   app.addHook("onClose", () => search.stop());
   app.decorate("realtime", attachRealtime(app, config.redisUrl));
   app.decorate("clock", clock);
+  const emailQueue = new EmailQueue(database.db, createMailer(config, app.log), app.log, {
+    pollMs: config.emailPollMs,
+    retryMs: config.emailRetryMs,
+  });
+  app.decorate("emailQueue", emailQueue);
+  app.addHook("onReady", () => emailQueue.start());
+  app.addHook("onClose", () => emailQueue.stop());
   const routeList: { method: string; url: string; schema?: FastifySchema }[] = [];
   app.decorate("routeList", routeList);
   app.addHook("onRoute", (route) => {
@@ -146,6 +160,9 @@ export async function buildApp({ config, database, redis, clock = new Adjustable
       await api.register(chatRoutes);
       await api.register(reviewRoutes);
       await api.register(adminRoutes);
+      await api.register(accountRoutes);
+      await api.register(privacyRoutes);
+      await api.register(emailRoutes);
       if (config.testClock) await api.register(testClockRoutes, { clock });
     },
     { prefix: "/api" },

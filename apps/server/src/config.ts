@@ -50,6 +50,15 @@ const envSchema = z.object({
     .default(24),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   TEST_CLOCK: boolFlag,
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
+  SMTP_FROM: z.string().trim().min(3).default("VA Marketplace <no-reply@va-marketplace.local>"),
+  EMAIL_POLL_MS: z.coerce.number().int().min(0).max(3600_000).default(5000),
+  EMAIL_RETRY_SECONDS: z.coerce.number().positive().max(86_400).default(60),
 });
 
 export interface Config {
@@ -82,6 +91,13 @@ export interface Config {
   sweepIntervalMs: number;
   /** Tests only: the server accepts `PUT /api/test/clock` and `POST /api/test/sweep`. */
   testClock: boolean;
+  /** Email goes out through this SMTP server; without it, to `DATA_DIR/outbox/*.eml`. */
+  smtpUrl?: string;
+  smtpFrom: string;
+  /** How often each instance looks for due emails even without a new one of its own (0: only when one is queued here). */
+  emailPollMs: number;
+  /** The first retry of a failed email waits this long; each next one twice as long. */
+  emailRetryMs: number;
   /** Folder of the built web app; absent in API-only tests. */
   webDist?: string;
 }
@@ -128,5 +144,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentWindowMs: e.PAYMENT_WINDOW_HOURS * 3600_000,
     sweepIntervalMs: e.SWEEP_INTERVAL_SECONDS * 1000,
     testClock: e.TEST_CLOCK ?? false,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    emailPollMs: e.EMAIL_POLL_MS,
+    emailRetryMs: Math.round(e.EMAIL_RETRY_SECONDS * 1000),
   };
 }

@@ -75,3 +75,37 @@ export const REVIEW_WINDOW_DAYS = 14;
 export const REVIEW_TEXT_MAX = 1000;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
+
+/**
+ * The emails a user can switch off in the account settings (decisions.md, Accounts and email),
+ * each with its label. Account emails (password reset, address verification) always go out.
+ */
+export const EMAIL_KINDS = [
+  "bookingCreated",
+  "bookingAccepted",
+  "paymentVerified",
+  "bookingRescheduled",
+  "bookingCancelled",
+  "bookingCompleted",
+  "bookingReminder",
+  "unreadMessages",
+] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
+  bookingCreated: "New bookings",
+  bookingAccepted: "Bookings accepted",
+  paymentVerified: "Payments verified",
+  bookingRescheduled: "Bookings rescheduled",
+  bookingCancelled: "Bookings cancelled",
+  bookingCompleted: "Bookings completed",
+  bookingReminder: "Reminders a day before a booking",
+  unreadMessages: "Unread messages",
+};
+/** A password reset link works this long, once. */
+export const RESET_TOKEN_HOURS = 1;
+/** An email verification link works this long. */
+export const VERIFY_TOKEN_HOURS = 72;
+/** A chat message unread this long brings one email (one per chat until it is read). */
+export const UNREAD_EMAIL_MINUTES = 15;
+/** A booking reminder goes out this long before the start. */
+export const REMINDER_HOURS = 24;

@@ -12,6 +12,7 @@ export * from "./series.js";
 export * from "./schemas/time-off.js";
 export * from "./schemas/reviews.js";
 export * from "./schemas/admin.js";
+export * from "./schemas/account.js";
 export * from "./schemas/responses.js";
 export { id, isId } from "./schemas/fields.js";
 export * from "./manila.js";

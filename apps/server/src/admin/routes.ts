@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { queueBookingEmails } from "../email/booking-emails.js";
 import { TIME_ZONE, manilaDate, manilaInstant, mondayOf, shiftDate } from "@vam/shared";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
@@ -198,6 +199,18 @@ export async function adminRoutes(base: FastifyInstance) {
         rejected ? "paymentRejected" : "paymentReceived",
         changed,
         seriesId ? { dates: all.length, total } : undefined,
+      );
+      await queueBookingEmails(
+        tx,
+        app,
+        rejected
+          ? {
+              kind: "bookingCancelled",
+              item: changed,
+              series: seriesId ? { dates: all.length, total } : undefined,
+              reason: "the payment was not received",
+            }
+          : { kind: "paymentVerified", item: changed, series: seriesId ? { dates: all.length, total } : undefined },
       );
       return { changed, all, notices };
     });

@@ -3,7 +3,7 @@ import fp from "fastify-plugin";
 import { MSG } from "@vam/shared";
 import type { users } from "../db/schema.js";
 import { HttpError } from "../http/errors.js";
-import { findSessionUser } from "./sessions.js";
+import { findSessionUser, touchSession } from "./sessions.js";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -36,6 +36,7 @@ export const authPlugin = fp(async (app) => {
     if (!found) throw new HttpError(401, MSG.sessionExpired);
     request.user = found.user;
     request.sessionId = found.sessionId;
+    await touchSession(app.db, found.sessionId, found.lastSeenAt);
   });
 
   // For public pages that differ for a signed-in viewer; a stale token just means a visitor.

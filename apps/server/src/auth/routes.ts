@@ -1,8 +1,25 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ASSISTANT_RATE, loginResponseSchema, loginSchema, messageSchema, MSG, registerSchema, selfUserSchema } from "@vam/shared";
-import { users } from "../db/schema.js";
+import {
+  ASSISTANT_RATE,
+  forgotPasswordSchema,
+  loginResponseSchema,
+  loginSchema,
+  messageSchema,
+  MSG,
+  registerSchema,
+  RESET_TOKEN_HOURS,
+  resetPasswordSchema,
+  selfUserSchema,
+  verifyEmailSchema,
+} from "@vam/shared";
+import { and, count, eq, gt } from "drizzle-orm";
+import { queueVerification } from "../account/verification.js";
+import { accountTokens, users } from "../db/schema.js";
+import { resetPasswordEmail } from "../email/account-emails.js";
+import { queueEmails } from "../email/outbox.js";
+import { siteUrl } from "../email/links.js";
 import { bearer, errorResponses } from "../http/contracts.js";
 import { badRequest, HttpError } from "../http/errors.js";
 import { announce, createNotification } from "../notifications/create.js";
@@ -11,7 +28,11 @@ import { isIssuedUpload } from "../uploads/issued.js";
 import { assertIdentityFree, rethrowIdentityConflict } from "../users/identity.js";
 import { findUserByReferralCode, findUserByUsername, selfView } from "../users/queries.js";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords.js";
-import { createSession, revokeSession } from "./sessions.js";
+import { findToken, issueToken, retireTokens, useToken } from "./account-tokens.js";
+import { createSession, revokeOtherSessions, revokeSession } from "./sessions.js";
+
+/** At most this many reset emails per account and hour, whatever the addresses asking. */
+const RESETS_PER_HOUR = 3;
 
 const tags = ["auth"];
 
@@ -65,8 +86,10 @@ export async function authRoutes(base: FastifyInstance) {
             entityId: created!.id,
           })
         : undefined;
+      await queueVerification(tx, app, created!, created!.email, false);
       return { user: created!, notification };
     });
+    app.emailQueue.kick();
     if (notification) await announce(app, notification);
     request.log.info({ userId: user.id, role: user.role }, "user registered");
     return reply.status(201).send({ user: await selfView(app.db, user), message: MSG.registerSuccess });
@@ -79,7 +102,7 @@ export async function authRoutes(base: FastifyInstance) {
     const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstNothing(input.password);
     if (!user || !valid) throw new HttpError(400, MSG.loginInvalid);
     if (user.suspendedAt) throw new HttpError(403, MSG.accountSuspended);
-    const token = await createSession(app.db, user.id, app.config.sessionTtlMs);
+    const token = await createSession(app.db, user.id, app.config.sessionTtlMs, request.headers["user-agent"]);
     return { userInfo: await selfView(app.db, user), token };
   });
 
@@ -88,5 +111,122 @@ export async function authRoutes(base: FastifyInstance) {
     await revokeSession(app.db, request.sessionId!);
     app.realtime.endSession(request.sessionId!);
     return { message: "Logged out" };
+  });
+
+  const forgotContract = {
+    tags,
+    summary: "Email a password reset link (the answer is the same whether or not the address has an account)",
+    body: forgotPasswordSchema,
+    response: { 200: messageSchema, ...errorResponses },
+  };
+  app.post("/auth/forgot-password", { config: { rateLimit }, schema: forgotContract }, async (request) => {
+    const [user] = await app.db.select().from(users).where(eq(users.email, request.body.email)).limit(1);
+    if (user && !user.deletedAt && !user.suspendedAt) {
+      const now = app.clock.now();
+      const queued = await app.db.transaction(async (tx) => {
+        // Serialises this account's requests, so the hourly cap holds under concurrency.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+        const [recent] = await tx
+          .select({ n: count() })
+          .from(accountTokens)
+          .where(
+            and(
+              eq(accountTokens.userId, user.id),
+              eq(accountTokens.purpose, "reset"),
+              gt(accountTokens.createdAt, new Date(now.getTime() - 3600_000)),
+            ),
+          );
+        if ((recent?.n ?? 0) >= RESETS_PER_HOUR) return false;
+        await retireTokens(tx, user.id, "reset", now);
+        const token = await issueToken(tx, user.id, "reset", new Date(now.getTime() + RESET_TOKEN_HOURS * 3600_000));
+        await queueEmails(tx, [resetPasswordEmail(siteUrl(app), user, token)]);
+        return true;
+      });
+      if (queued) app.emailQueue.kick();
+      request.log.info({ userId: user.id, queued }, "password reset asked");
+    }
+    return { message: MSG.resetRequested };
+  });
+
+  /** The reset token's row when it can still be used, else the 400 that says why. */
+  const usableReset = async (token: string) => {
+    const row = await findToken(app.db, token, "reset");
+    if (!row) throw badRequest(MSG.resetTokenInvalid);
+    if (row.usedAt) throw badRequest(MSG.resetTokenUsed);
+    if (row.expiresAt <= app.clock.now()) throw badRequest(MSG.resetTokenExpired);
+    return row;
+  };
+
+  const checkResetContract = {
+    tags,
+    summary: "Whether a reset link can still be used",
+    params: z.object({ token: resetPasswordSchema.shape.token }),
+    response: { 200: messageSchema, ...errorResponses },
+  };
+  app.get("/auth/reset-password/:token", { config: { rateLimit }, schema: checkResetContract }, async (request) => {
+    await usableReset(request.params.token);
+    return { message: "This link can be used" };
+  });
+
+  const resetContract = {
+    tags,
+    summary: "Set a new password with a reset link; ends every session of the account",
+    body: resetPasswordSchema,
+    response: { 200: messageSchema, ...errorResponses },
+  };
+  app.post("/auth/reset-password", { config: { rateLimit }, schema: resetContract }, async (request) => {
+    const row = await usableReset(request.body.token);
+    const passwordHash = await hashPassword(request.body.password);
+    const now = app.clock.now();
+    await app.db.transaction(async (tx) => {
+      // Single use: of two requests with one link, the second finds it used.
+      if (!(await useToken(tx, row.id, now))) throw badRequest(MSG.resetTokenUsed);
+      await retireTokens(tx, row.userId, "reset", now);
+      // The link reached the account's address: that proves the address too.
+      const [user] = await tx.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, row.userId));
+      await tx
+        .update(users)
+        .set({ passwordHash, updatedAt: now, ...(user && !user.verifiedAt && { emailVerifiedAt: now }) })
+        .where(eq(users.id, row.userId));
+      await revokeOtherSessions(tx, row.userId, null);
+    });
+    app.realtime.endUser(row.userId);
+    request.log.info({ userId: row.userId }, "password reset");
+    return { message: MSG.passwordResetDone };
+  });
+
+  const verifyContract = {
+    tags,
+    summary: "Verify an email address with its link (the account's, or a new one that then replaces it)",
+    body: verifyEmailSchema,
+    response: { 200: z.object({ message: z.string(), email: z.string() }), ...errorResponses },
+  };
+  app.post("/auth/verify-email", { config: { rateLimit }, schema: verifyContract }, async (request) => {
+    const row = await findToken(app.db, request.body.token, "verify");
+    const now = app.clock.now();
+    if (!row || !row.email) throw badRequest(MSG.verifyTokenInvalid);
+    const address = row.email;
+    const [user] = await app.db.select().from(users).where(eq(users.id, row.userId));
+    if (!user || user.deletedAt) throw badRequest(MSG.verifyTokenInvalid);
+    // Opening the link twice is fine: the address is verified either way.
+    if (row.usedAt && user.email === address && user.emailVerifiedAt) return { message: MSG.emailVerified, email: address };
+    if (row.usedAt) throw badRequest(MSG.verifyTokenInvalid);
+    if (row.expiresAt <= now) throw badRequest(MSG.verifyTokenExpired);
+    await app.db.transaction(async (tx) => {
+      if (!(await useToken(tx, row.id, now))) throw badRequest(MSG.verifyTokenInvalid);
+      if (address === user.email) {
+        await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, user.id));
+        return;
+      }
+      // A new address: it replaces the old one now, unless someone else took it meanwhile (409).
+      await assertIdentityFree(tx, user.username, address, user.id);
+      await tx
+        .update(users)
+        .set({ email: address, emailVerifiedAt: now, pendingEmail: null, updatedAt: now })
+        .where(eq(users.id, user.id))
+        .catch(rethrowIdentityConflict);
+    });
+    request.log.info({ userId: user.id, changed: address !== user.email }, "email verified");
+    return { message: MSG.emailVerified, email: address };
   });
 }

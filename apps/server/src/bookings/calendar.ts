@@ -18,13 +18,31 @@ export function calendarFileName(firstName: string, lastName: string, date: stri
  * imported; a cancelled booking is a METHOD:CANCEL file that removes it. No ORGANIZER: it
  * needs an email address, and users' addresses are not shared.
  */
-export function bookingCalendar({ booking, client, consultant }: BookingWithParties, viewerId: string, publicUrl: string | undefined) {
+/**
+ * An emailed invitation (METHOD:REQUEST, RFC 5546): the platform's address organizes, the
+ * recipient attends. Without it, the downloaded file (METHOD:PUBLISH).
+ */
+export interface CalendarInvite {
+  organizer: { name: string; email: string };
+  attendee: { name: string; email: string };
+}
+
+export function bookingCalendar(
+  { booking, client, consultant }: BookingWithParties,
+  viewerId: string,
+  publicUrl: string | undefined,
+  invite?: CalendarInvite,
+) {
   const other = viewerId === client.id ? consultant : client;
   const date = manilaDate(booking.startsAt);
   const cancelled = booking.status === "CANCELLED";
   const { error, value } = createEvent({
     productId: "va-marketplace/bookings",
-    method: cancelled ? "CANCEL" : "PUBLISH",
+    method: cancelled ? "CANCEL" : invite ? "REQUEST" : "PUBLISH",
+    ...(invite && {
+      organizer: invite.organizer,
+      attendees: [{ ...invite.attendee, rsvp: false, partstat: "ACCEPTED", role: "REQ-PARTICIPANT" }],
+    }),
     uid: `booking-${booking.id}@va-marketplace`,
     sequence: booking.sequence,
     start: booking.startsAt.getTime(),

@@ -77,6 +77,7 @@ export async function notifyBothParties(tx: Db, change: PlatformChange, { bookin
  * that "available on" shows it before the route answers.
  */
 export async function publishChange(app: FastifyInstance, changed: BookingWithParties, notifications: (NotificationRow | null)[]) {
+  app.emailQueue.kick();
   await app.searchIndex.settle();
   await pushChange(app, changed, notifications);
 }
@@ -91,6 +92,7 @@ async function pushChange(app: FastifyInstance, changed: BookingWithParties, not
 
 /** After commit: several bookings changed at once (a series), and the one notification that told of them. */
 export async function publishChanges(app: FastifyInstance, changed: BookingWithParties[], notifications: (NotificationRow | null)[]) {
+  app.emailQueue.kick();
   await app.searchIndex.settle();
   for (const item of changed) await pushChange(app, item, []);
   for (const notification of notifications) if (notification) await announce(app, notification);

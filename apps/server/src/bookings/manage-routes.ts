@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { queueBookingEmails } from "../email/booking-emails.js";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -114,6 +115,7 @@ export async function bookingManagementRoutes(base: FastifyInstance) {
         .returning();
       const changed = { ...found, booking: updated! };
       const notice = await notifyOtherParty(tx, { status }, me, changed);
+      await queueBookingEmails(tx, app, { kind: STATUS_EMAIL[status], item: changed, actor: me });
       const reward = status === "COMPLETED" ? await payReferralReward(tx, changed.booking, changed.client) : null;
       return { changed, notifications: [notice, reward] };
     });
@@ -156,11 +158,14 @@ export async function bookingManagementRoutes(base: FastifyInstance) {
             startsAt,
             endsAt,
             sequence: sql`${bookings.sequence} + 1`,
+            // The new time gets its own reminder.
+            reminderSentAt: null,
             updatedAt: app.clock.now(),
           })
           .where(eq(bookings.id, id))
           .returning();
         const changed = { ...found, booking: updated! };
+        await queueBookingEmails(tx, app, { kind: "bookingRescheduled", item: changed, actor: me });
         return { changed, notifications: [await notifyOtherParty(tx, { rescheduled: true }, me, changed)] };
       })
       .catch(rethrowSlotTaken);
@@ -169,3 +174,6 @@ export async function bookingManagementRoutes(base: FastifyInstance) {
     return { booking: await bookingView(app.db, me.id, result.changed) };
   });
 }
+
+/** The email of each status a party sets. */
+const STATUS_EMAIL = { CONFIRMED: "bookingAccepted", CANCELLED: "bookingCancelled", COMPLETED: "bookingCompleted" } as const;

@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { queueBookingEmails } from "../email/booking-emails.js";
 import { bookingHorizonEnd, isWeekend, manilaDate } from "@vam/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -168,6 +169,7 @@ export async function bookingRoutes(base: FastifyInstance) {
           content: `${me.firstName} ${me.lastName} booked ${bookingWhen(booking!)} for ${input.duration} hours.`,
           entityId: booking!.id,
         });
+        await queueBookingEmails(tx, app, { kind: "bookingCreated", item: { booking: booking!, client: me, consultant }, actor: me });
         return { booking: booking!, messages, notification };
       })
       .catch(rethrowSlotTaken);
@@ -175,6 +177,7 @@ export async function bookingRoutes(base: FastifyInstance) {
     await app.searchIndex.settle();
     await publishBookingMessages(app, created.messages, me, consultant);
     await announce(app, created.notification);
+    app.emailQueue.kick();
     request.log.info({ bookingId: created.booking.id }, "booking created");
     return reply.status(201).send({ booking: withoutReviews(created.booking, me, consultant) });
   });

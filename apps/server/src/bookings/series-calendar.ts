@@ -1,7 +1,7 @@
 import ICAL from "ical.js";
 import { callKind, formatPeso, manilaDate, manilaTime } from "@vam/shared";
 import type { bookingSeries } from "../db/schema.js";
-import { calendarFileName } from "./calendar.js";
+import { calendarFileName, type CalendarInvite } from "./calendar.js";
 import type { BookingWithParties } from "./queries.js";
 
 type SeriesRow = typeof bookingSeries.$inferSelect;
@@ -18,7 +18,14 @@ const utc = (instant: Date) => ICAL.Time.fromJSDate(instant, true);
  * sum of the dates' revisions, so it rises with every change to any of them. Once every date is
  * cancelled the file is METHOD:CANCEL.
  */
-export function seriesCalendar(series: SeriesRow, occurrences: BookingWithParties[], viewerId: string, publicUrl: string | undefined, now: Date) {
+export function seriesCalendar(
+  series: SeriesRow,
+  occurrences: BookingWithParties[],
+  viewerId: string,
+  publicUrl: string | undefined,
+  now: Date,
+  invite?: CalendarInvite,
+) {
   const [first] = occurrences;
   if (!first) throw new Error("a series without bookings");
   const { client, consultant } = first;
@@ -32,7 +39,7 @@ export function seriesCalendar(series: SeriesRow, occurrences: BookingWithPartie
   calendar.updatePropertyWithValue("prodid", "-//va-marketplace//bookings//EN");
   calendar.updatePropertyWithValue("version", "2.0");
   calendar.updatePropertyWithValue("calscale", "GREGORIAN");
-  calendar.updatePropertyWithValue("method", cancelled ? "CANCEL" : "PUBLISH");
+  calendar.updatePropertyWithValue("method", cancelled ? "CANCEL" : invite ? "REQUEST" : "PUBLISH");
 
   const uid = `series-${series.id}@va-marketplace`;
   const event = (startsAt: Date, endsAt: Date) => {
@@ -50,6 +57,13 @@ export function seriesCalendar(series: SeriesRow, occurrences: BookingWithPartie
     vevent.updatePropertyWithValue("location", "Online");
     vevent.updatePropertyWithValue("status", cancelled ? "CANCELLED" : "CONFIRMED");
     if (publicUrl) vevent.updatePropertyWithValue("url", `${publicUrl.replace(/\/$/, "")}/bookings/${first.booking.id}`);
+    if (invite) {
+      vevent.updatePropertyWithValue("organizer", `mailto:${invite.organizer.email}`).setParameter("cn", invite.organizer.name);
+      const attendee = vevent.addPropertyWithValue("attendee", `mailto:${invite.attendee.email}`);
+      attendee.setParameter("cn", invite.attendee.name);
+      attendee.setParameter("partstat", "ACCEPTED");
+      attendee.setParameter("rsvp", "FALSE");
+    }
     calendar.addSubcomponent(vevent);
     return vevent;
   };

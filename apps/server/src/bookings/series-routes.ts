@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
+import { queueBookingEmails } from "../email/booking-emails.js";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -126,6 +127,12 @@ export async function seriesRoutes(base: FastifyInstance) {
           content: `${me.firstName} ${me.lastName} booked ${rows.length} weekly dates from ${bookingWhen(rows[0]!)} for ${input.duration} hours each.`,
           entityId: rows[0]!.id,
         });
+        await queueBookingEmails(tx, app, {
+          kind: "bookingCreated",
+          item: { booking: rows[0]!, client: me, consultant },
+          actor: me,
+          series: { dates: rows.length, total: rows.reduce((sum, row) => sum + row.price, 0) },
+        });
         return { rows, messages, notification };
       })
       .catch(rethrowSlotTaken);
@@ -133,6 +140,7 @@ export async function seriesRoutes(base: FastifyInstance) {
     await app.searchIndex.settle();
     await publishBookingMessages(app, created.messages, me, consultant);
     await announce(app, created.notification);
+    app.emailQueue.kick();
     request.log.info({ seriesId: created.rows[0]!.seriesId, dates: created.rows.length }, "series created");
     return reply.status(201).send({ bookings: created.rows.map((row) => withoutReviews(row, me, consultant)) });
   });
@@ -165,6 +173,7 @@ export async function seriesRoutes(base: FastifyInstance) {
         content: `${me.firstName} ${me.lastName} confirmed ${changed.length} weekly dates from ${bookingWhen(first.booking)}.`,
         entityId: first.booking.id,
       });
+      await queueBookingEmails(tx, app, { kind: "bookingAccepted", item: first, actor: me, series: seriesTotals(changed) });
       return { changed, notification };
     });
     await publishChanges(app, result.changed, [result.notification]);
@@ -217,6 +226,7 @@ export async function seriesRoutes(base: FastifyInstance) {
         content: `${me.firstName} ${me.lastName} cancelled the remaining ${changed.length} weekly dates from ${bookingWhen(first.booking)}.`,
         entityId: first.booking.id,
       });
+      await queueBookingEmails(tx, app, { kind: "bookingCancelled", item: first, actor: me, series: seriesTotals(changed) });
       return { changed, message, notification };
     });
     await publishMessage(app, result.message, me);
@@ -225,3 +235,9 @@ export async function seriesRoutes(base: FastifyInstance) {
     return { bookings: await bookingViews(app.db, me.id, result.changed) };
   });
 }
+
+/** Several dates of a series changed at once: how many, and their total. */
+const seriesTotals = (changed: { booking: { price: number } }[]) => ({
+  dates: changed.length,
+  total: changed.reduce((sum, item) => sum + item.booking.price, 0),
+});

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { queueReminders, queueUnreadMessageEmails } from "../email/reminders.js";
+import { queueBookingEmails } from "../email/booking-emails.js";
 import type { FastifyInstance } from "fastify";
-import type { Db } from "../db/client.js";
 import { bookings, searchChanges } from "../db/schema.js";
 import { announce } from "../notifications/create.js";
 import type { NotificationRow } from "../notifications/serialize.js";
@@ -18,6 +19,10 @@ export interface SweepResult {
   expired: string[];
   /** REVIEW notifications sent for reviews published because their window closed. */
   reviewNotices: number;
+  /** Bookings whose reminder emails were queued. */
+  reminders: number;
+  /** Chats whose unread-message email was queued. */
+  unreadChats: number;
 }
 
 /**
@@ -27,13 +32,14 @@ export interface SweepResult {
  * and the update re-checks PENDING: a booking is expired exactly once, and never one that was
  * just accepted or paid.
  */
-async function expireBatch(db: Db, now: Date, windowMs: number) {
+async function expireBatch(app: FastifyInstance, now: Date) {
+  const windowMs = app.config.paymentWindowMs;
   const paymentDeadline = new Date(now.getTime() - windowMs);
   const isDue = and(
     eq(bookings.status, "PENDING"),
     or(and(eq(bookings.paymentStatus, "UNVERIFIED"), lte(bookings.createdAt, paymentDeadline)), lte(bookings.startsAt, now)),
   );
-  return db.transaction(async (tx) => {
+  return app.db.transaction(async (tx) => {
     const due = await tx
       .select({ id: bookings.id, seriesId: bookings.seriesId })
       .from(bookings)
@@ -72,6 +78,8 @@ async function expireBatch(db: Db, now: Date, windowMs: number) {
       const change = first!.booking.cancelReason === "PAYMENT_EXPIRED" ? "paymentExpired" : "notAccepted";
       const series = group.length > 1 ? { dates: group.length, total: group.reduce((sum, item) => sum + item.booking.price, 0) } : undefined;
       notifications.push(...(await notifyBothParties(tx, change, first!, series)));
+      const reason = change === "paymentExpired" ? "the payment was not received in time" : "it was not accepted in time";
+      await queueBookingEmails(tx, app, { kind: "bookingCancelled", item: first!, series, reason });
     }
     return { changed, notifications };
   });
@@ -90,9 +98,9 @@ function noticeGroups(changed: BookingWithParties[]): BookingWithParties[][] {
 /** Expires due holds and publishes reviews whose window closed; tells everyone concerned after commit. */
 export async function sweep(app: FastifyInstance): Promise<SweepResult> {
   const now = app.clock.now();
-  const result: SweepResult = { expired: [], reviewNotices: 0 };
+  const result: SweepResult = { expired: [], reviewNotices: 0, reminders: 0, unreadChats: 0 };
   for (;;) {
-    const batch = await expireBatch(app.db, now, app.config.paymentWindowMs);
+    const batch = await expireBatch(app, now);
     result.expired.push(...batch.changed.map((item) => item.booking.id));
     await publishChanges(app, batch.changed, batch.notifications);
     if (batch.changed.length < BATCH) break;
@@ -104,6 +112,11 @@ export async function sweep(app: FastifyInstance): Promise<SweepResult> {
   result.reviewNotices = notices.length;
   if (notices.length > 0) await app.searchIndex.settle();
   for (const notice of notices) await announce(app, notice);
+
+  // Emails due by time: reminders a day ahead, chats left unread.
+  result.reminders = await queueReminders(app);
+  result.unreadChats = await queueUnreadMessageEmails(app);
+  if (result.reminders + result.unreadChats > 0) app.emailQueue.kick();
 
   // The search index's change log: every instance has read it long before (by the database's clock, not the test clock).
   await app.db.delete(searchChanges).where(sql`${searchChanges.changedAt} < now() - ${`${CHANGES_KEPT_MS / 1000} seconds`}::interval`);

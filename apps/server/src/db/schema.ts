@@ -66,6 +66,21 @@ export const users = pgTable(
     moneyEarned: integer("money_earned").notNull().default(0),
     /** An Assistant's switch: the Philippines' regular holidays are time off. */
     holidaysOff: boolean("holidays_off").notNull().default(false),
+    /** When `email` was verified by its link (null: not yet). */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** A new address waiting for its verification link; `email` stays until it is opened. */
+    pendingEmail: text("pending_email"),
+    /** The email kinds (EMAIL_KINDS) the user switched off. */
+    emailOff: text("email_off")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Signs the user's unsubscribe links (an HMAC key; never shown). */
+    emailKey: text("email_key")
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
+    /** The account was deleted: personal data erased, the row kept for the other party's bookings and chats. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -91,6 +106,10 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** The browser that signed in (its User-Agent), shown in the list of signed-in devices. */
+    userAgent: text("user_agent"),
+    /** Last request of the session, kept to within a few minutes. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("sessions_token_hash_idx").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
 );
@@ -240,6 +259,8 @@ export const bookings = pgTable(
     seriesId: uuid("series_id").references(() => bookingSeries.id, { onDelete: "cascade" }),
     /** A series date's place in its rule (its first start), kept when it is moved: the calendar's RECURRENCE-ID. */
     originalStartsAt: timestamp("original_starts_at", { withTimezone: true }),
+    /** When the reminder emails (24 hours before the start) were queued. */
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
     /** Calendar-file revision: raised on every reschedule and on cancellation. */
     sequence: integer("sequence").notNull().default(0),
     createdAt: createdAt(),
@@ -301,6 +322,9 @@ export const chats = pgTable(
     /** When each member last read the chat; `seenBy` is derived from these. */
     userAReadAt: timestamp("user_a_read_at", { withTimezone: true }),
     userBReadAt: timestamp("user_b_read_at", { withTimezone: true }),
+    /** When each member was last emailed about unread messages here (one email until they read). */
+    userAEmailedAt: timestamp("user_a_emailed_at", { withTimezone: true }),
+    userBEmailedAt: timestamp("user_b_emailed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -448,5 +472,62 @@ export const timeOff = pgTable(
     index("time_off_dates_idx").on(t.startsOn, t.endsOn),
     check("time_off_range_check", sql`${t.endsOn} >= ${t.startsOn}`),
     check("time_off_slot_check", sql`${t.slot} is null or (${t.slot} in ('09:00', '13:00') and ${t.startsOn} = ${t.endsOn})`),
+  ],
+);
+
+/** Links sent by email: a password reset (1 hour, once) or an address to verify. Only hashes are stored. */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["reset", "verify"] }).notNull(),
+    /** SHA-256 of the token in the link. */
+    tokenHash: text("token_hash").notNull(),
+    /** The address a verify link proves (the account's, or a new one waiting). */
+    email: text("email"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("account_tokens_hash_idx").on(t.tokenHash), index("account_tokens_user_idx").on(t.userId, t.purpose, t.createdAt)],
+);
+
+/**
+ * The durable email queue: written in the transaction that causes the email, sent by a worker on
+ * any instance (email/queue.ts). A row is claimed for a lease with `FOR UPDATE SKIP LOCKED`, so
+ * each message goes out once however many instances run; a failure is retried with back-off.
+ */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: id(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    toAddress: text("to_address").notNull(),
+    /** An EMAIL_KINDS value, or "reset" / "verify". */
+    kind: text("kind").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    /** [{ filename, contentType, content }] */
+    attachments: jsonb("attachments").$type<{ filename: string; contentType: string; content: string }[]>().notNull().default([]),
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A worker holds the row until then; past it, another may take it. */
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Given up after the last attempt. */
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("email_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index("email_outbox_user_idx").on(t.userId),
   ],
 );

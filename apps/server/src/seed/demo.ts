@@ -223,6 +223,8 @@ export async function seedDemoData(db: Db, config: Config): Promise<DemoLogin[]>
       accounts.map(({ avatarKey, ...account }) => ({
         ...account,
         passwordHash: hash,
+        // Demo addresses count as verified: no banner on the demo accounts.
+        emailVerifiedAt: new Date(),
         avatar: url(avatarKey),
         moneyEarned: earned.get(account.id) ?? 0,
       })),

@@ -18,7 +18,7 @@ const clockSchema = z.object({
  * run the sweep now. Registered nowhere else.
  */
 const clockAnswer = z.object({ now: z.string() });
-const sweepAnswer = z.object({ expired: z.array(z.string()), reviewNotices: z.number() });
+const sweepAnswer = z.object({ expired: z.array(z.string()), reviewNotices: z.number(), reminders: z.number(), unreadChats: z.number() });
 const tags = ["test"];
 
 export async function testClockRoutes(base: FastifyInstance, { clock }: { clock: AdjustableClock }) {
@@ -34,5 +34,13 @@ export async function testClockRoutes(base: FastifyInstance, { clock }: { clock:
   });
   app.post("/test/sweep", { schema: { tags, summary: "Run the expiry and review sweep now", response: { 200: sweepAnswer } } }, async () =>
     sweep(app),
+  );
+  app.post(
+    "/test/emails",
+    { schema: { tags, summary: "Send every due email now (tests only)", response: { 200: z.object({ sent: z.number() }) } } },
+    async () => {
+      await app.emailQueue.idle();
+      return { sent: await app.emailQueue.drain() };
+    },
   );
 }

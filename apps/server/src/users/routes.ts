@@ -10,6 +10,7 @@ import { badRequest, forbidden } from "../http/errors.js";
 import { isIssuedUpload } from "../uploads/issued.js";
 import { assertIdentityFree, rethrowIdentityConflict } from "./identity.js";
 import { selfView } from "./queries.js";
+import { queueVerification } from "../account/verification.js";
 
 const tags = ["users"];
 const userAnswer = z.object({ user: selfUserSchema });
@@ -46,27 +47,35 @@ export async function userRoutes(base: FastifyInstance) {
       throw badRequest(MSG.avatarNotIssued, "avatar");
     }
     await assertIdentityFree(app.db, input.username, input.email, me.id);
+    // A new address waits for its link (decisions.md, Accounts and email); the account keeps the old one until then.
+    const newAddress = input.email !== me.email ? input.email : null;
+    const askAgain = newAddress !== null && newAddress !== me.pendingEmail;
 
-    const [updated] = await app.db
-      .update(users)
-      .set({
-        username: input.username,
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        skills: input.skills,
-        location: input.location,
-        experience: input.experience,
-        availability: input.availability,
-        salaryRate: isAssistant ? ASSISTANT_RATE : null,
-        ...(input.avatar !== undefined && { avatar: input.avatar || null }),
-        ...(input.bio !== undefined && { bio: input.bio || null }),
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, me.id))
-      .returning()
-      .catch(rethrowIdentityConflict);
+    const updated = await app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({
+          username: input.username,
+          pendingEmail: newAddress,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          skills: input.skills,
+          location: input.location,
+          experience: input.experience,
+          availability: input.availability,
+          salaryRate: isAssistant ? ASSISTANT_RATE : null,
+          ...(input.avatar !== undefined && { avatar: input.avatar || null }),
+          ...(input.bio !== undefined && { bio: input.bio || null }),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, me.id))
+        .returning()
+        .catch(rethrowIdentityConflict);
+      if (askAgain) await queueVerification(tx, app, row!, newAddress, true);
+      return row!;
+    });
+    if (askAgain) app.emailQueue.kick();
     await app.searchIndex.settle();
-    return { user: await selfView(app.db, updated!) };
+    return { user: await selfView(app.db, updated) };
   });
 }

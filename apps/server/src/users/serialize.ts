@@ -31,6 +31,8 @@ export function toSelfUser(user: UserRow, totals: ReferralTotals): SelfUser {
   return {
     ...toPublicUser(user),
     email: user.email,
+    emailVerified: user.emailVerifiedAt !== null,
+    pendingEmail: user.pendingEmail,
     referralCode: user.referralCode,
     referredBy: user.referredBy,
     moneyEarned: user.moneyEarned,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ACCOUNT_ROLES, CANCEL_REASONS, PAYMENT_STATUSES, ROLES } from "../constants.js";
+import { upcomingBookingSchema } from "./account.js";
 
 /**
  * What the API answers, one schema per shape. The server serializes every answer through these
@@ -29,6 +30,8 @@ export const apiErrorSchema = z.object({
   takenDates: z.array(z.string()).optional(),
   /** Time off refused: the bookings it would cover. */
   bookings: z.array(conflictingBookingSchema).optional(),
+  /** Account deletion refused: the upcoming bookings to cancel first. */
+  upcomingBookings: z.array(upcomingBookingSchema).optional(),
 });
 export const messageSchema = z.object({ message: z.string() });
 
@@ -53,6 +56,10 @@ export const publicUserSchema = z.object({
 
 export const selfUserSchema = publicUserSchema.extend({
   email: z.string(),
+  /** Whether `email` was verified by its link. */
+  emailVerified: z.boolean(),
+  /** A new address waiting for its link to be opened; `email` stays until then. */
+  pendingEmail: z.string().nullable(),
   referralCode: z.string(),
   referredBy: z.string().nullable(),
   referralCount: z.number(),

@@ -1,0 +1,174 @@
+import type { FastifyInstance } from "fastify";
+import { eq, sql } from "drizzle-orm";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import Bowser from "bowser";
+import {
+  accountSessionSchema,
+  changePasswordSchema,
+  EMAIL_KINDS,
+  emailSettingsSchema,
+  emailSettingsUpdateSchema,
+  messageSchema,
+  MSG,
+  type EmailSettings,
+} from "@vam/shared";
+import { currentUser } from "../auth/authenticate.js";
+import { hashPassword, verifyPassword } from "../auth/passwords.js";
+import { liveSessionsOf, revokeOtherSessions, revokeUserSession } from "../auth/sessions.js";
+import { users } from "../db/schema.js";
+import { bearer, errorResponses } from "../http/contracts.js";
+import { badRequest, conflict, HttpError } from "../http/errors.js";
+import { queueVerification } from "./verification.js";
+
+const tags = ["account"];
+
+/** "Chrome 131 on Linux" from a User-Agent header, or "Unknown browser". */
+export function browserLabel(userAgent: string | null): string {
+  if (!userAgent) return "Unknown browser";
+  const parsed = Bowser.parse(userAgent);
+  const name = parsed.browser.name ? `${parsed.browser.name}${parsed.browser.version ? ` ${parsed.browser.version.split(".")[0]}` : ""}` : "";
+  const os = parsed.os.name ?? "";
+  if (!name && !os) return "Unknown browser";
+  if (!name) return `A browser on ${os}`;
+  return os ? `${name} on ${os}` : name;
+}
+
+/** Every kind with whether it is sent, from the kinds switched off. */
+export const emailSettingsOf = (emailOff: string[]): EmailSettings =>
+  Object.fromEntries(EMAIL_KINDS.map((kind) => [kind, !emailOff.includes(kind)])) as EmailSettings;
+
+/** The signed-in account's own settings: password, devices, email verification and email kinds. */
+export async function accountRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const auth = { preValidation: app.authenticate };
+  const rateLimit = { max: app.config.authRateLimitPerMinute, timeWindow: "1 minute" };
+
+  const resendContract = {
+    tags,
+    summary: "Send the verification link again (to the new address waiting, or the unverified one)",
+    security: bearer,
+    response: { 200: messageSchema, ...errorResponses },
+  };
+  app.post("/account/verify-email/resend", { ...auth, config: { rateLimit }, schema: resendContract }, async (request) => {
+    const me = currentUser(request);
+    const address = me.pendingEmail ?? (me.emailVerifiedAt ? null : me.email);
+    if (!address) throw conflict(MSG.emailAlreadyVerified);
+    await app.db.transaction((tx) => queueVerification(tx, app, me, address, address !== me.email));
+    app.emailQueue.kick();
+    return { message: MSG.verifyEmailSent(address) };
+  });
+
+  const passwordContract = {
+    tags,
+    summary: "Change the password (the current one required); every other session ends",
+    security: bearer,
+    body: changePasswordSchema,
+    response: { 200: messageSchema, ...errorResponses },
+  };
+  app.put("/account/password", { ...auth, config: { rateLimit }, schema: passwordContract }, async (request) => {
+    const me = currentUser(request);
+    const { currentPassword, newPassword } = request.body;
+    if (!(await verifyPassword(me.passwordHash, currentPassword))) throw badRequest(MSG.currentPasswordWrong, "currentPassword");
+    if (currentPassword === newPassword) throw badRequest(MSG.passwordUnchanged, "newPassword");
+    const passwordHash = await hashPassword(newPassword);
+    const ended = await app.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, me.id));
+      return revokeOtherSessions(tx, me.id, request.sessionId);
+    });
+    for (const sessionId of ended) app.realtime.endSession(sessionId);
+    request.log.info({ userId: me.id, endedSessions: ended.length }, "password changed");
+    return { message: MSG.passwordChanged };
+  });
+
+  const sessionsContract = {
+    tags,
+    summary: "The account's signed-in devices",
+    security: bearer,
+    response: { 200: z.object({ sessions: z.array(accountSessionSchema) }), ...errorResponses },
+  };
+  app.get("/account/sessions", { ...auth, schema: sessionsContract }, async (request) => {
+    const me = currentUser(request);
+    const rows = await liveSessionsOf(app.db, me.id);
+    return {
+      sessions: rows.map((row) => ({
+        id: row.id,
+        browser: browserLabel(row.userAgent),
+        createdAt: row.createdAt.toISOString(),
+        lastSeenAt: row.lastSeenAt.toISOString(),
+        current: row.id === request.sessionId,
+      })),
+    };
+  });
+
+  const endContract = {
+    tags,
+    summary: "Sign one device out",
+    security: bearer,
+    params: z.object({ id: z.uuid({ error: MSG.sessionNotFound }) }),
+    response: { 200: messageSchema, ...errorResponses },
+  };
+  app.delete("/account/sessions/:id", { ...auth, schema: endContract }, async (request) => {
+    const me = currentUser(request);
+    if (!(await revokeUserSession(app.db, me.id, request.params.id))) throw new HttpError(404, MSG.sessionNotFound);
+    app.realtime.endSession(request.params.id);
+    return { message: MSG.signedOutDevice };
+  });
+
+  const othersContract = {
+    tags,
+    summary: "Sign out every device but this one",
+    security: bearer,
+    response: { 200: z.object({ message: z.string(), count: z.number() }), ...errorResponses },
+  };
+  app.post("/account/sessions/sign-out-others", { ...auth, schema: othersContract }, async (request) => {
+    const me = currentUser(request);
+    const ended = await revokeOtherSessions(app.db, me.id, request.sessionId);
+    for (const sessionId of ended) app.realtime.endSession(sessionId);
+    return { message: MSG.signedOutOthers(ended.length), count: ended.length };
+  });
+
+  const settingsAnswer = z.object({ settings: emailSettingsSchema });
+  const readSettingsContract = {
+    tags,
+    summary: "Which emails the account gets",
+    security: bearer,
+    response: { 200: settingsAnswer, ...errorResponses },
+  };
+  app.get("/account/email-settings", { ...auth, schema: readSettingsContract }, async (request) => ({
+    settings: emailSettingsOf(currentUser(request).emailOff),
+  }));
+
+  const writeSettingsContract = {
+    tags,
+    summary: "Switch kinds of email on or off (any of them)",
+    security: bearer,
+    body: emailSettingsUpdateSchema,
+    response: { 200: settingsAnswer.extend({ message: z.string() }), ...errorResponses },
+  };
+  app.put("/account/email-settings", { ...auth, schema: writeSettingsContract }, async (request) => {
+    const me = currentUser(request);
+    const changes = request.body;
+    const turnOff = EMAIL_KINDS.filter((kind) => changes[kind] === false);
+    const turnOn = EMAIL_KINDS.filter((kind) => changes[kind] === true);
+    const [updated] = await app.db
+      .update(users)
+      .set({ emailOff: setKinds(turnOff, turnOn) })
+      .where(eq(users.id, me.id))
+      .returning({ emailOff: users.emailOff });
+    return { settings: emailSettingsOf(updated!.emailOff), message: MSG.emailSettingsSaved };
+  });
+}
+
+/** `email_off` with `off` added and `on` removed, in one statement (two tabs switching two kinds both win). */
+export function setKinds(off: readonly string[], on: readonly string[]) {
+  return sql`(select coalesce(array_agg(distinct kind order by kind), '{}'::text[]) from unnest(array_cat(${users.emailOff}, ${sqlArray(off)})) as kind where kind <> all(${sqlArray(on)}))`;
+}
+
+const sqlArray = (values: readonly string[]) =>
+  values.length === 0
+    ? sql`'{}'::text[]`
+    : sql`array[${sql.join(
+        values.map((value) => sql`${value}`),
+        sql`, `,
+      )}]::text[]`;

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from "fastify";
+import { VERIFY_TOKEN_HOURS } from "@vam/shared";
+import { issueToken, retireTokens } from "../auth/account-tokens.js";
+import type { Db } from "../db/client.js";
+import { verifyEmailEmail } from "../email/account-emails.js";
+import { queueEmails } from "../email/outbox.js";
+import { siteUrl } from "../email/links.js";
+
+/**
+ * Queues the link that verifies `address` for the user (in the caller's transaction): the
+ * account's own address after registration, or a new one waiting (`change`). Older verify links
+ * stop working. The caller kicks the email queue after commit.
+ */
+export async function queueVerification(tx: Db, app: FastifyInstance, user: { id: string; firstName: string }, address: string, change: boolean) {
+  const now = app.clock.now();
+  await retireTokens(tx, user.id, "verify", now);
+  const token = await issueToken(tx, user.id, "verify", new Date(now.getTime() + VERIFY_TOKEN_HOURS * 3600_000), address);
+  await queueEmails(tx, [verifyEmailEmail(siteUrl(app), user, address, token, change)]);
+}

@@ -1,0 +1,163 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { EMAIL_KIND_LABELS, formatLongDate, formatPeso, formatTime, manilaDate, manilaTime, type EmailKind } from "@vam/shared";
+import type { UserRow } from "../auth/authenticate.js";
+import { bookingCalendar, type CalendarInvite } from "../bookings/calendar.js";
+import { bookingsWithParties, seriesById, type BookingWithParties } from "../bookings/queries.js";
+import { seriesCalendar } from "../bookings/series-calendar.js";
+import type { Db } from "../db/client.js";
+import { bookings } from "../db/schema.js";
+import { renderEmail } from "./layout.js";
+import { siteUrl, unsubscribeLinks } from "./links.js";
+import { queueEmails, type OutgoingEmail } from "./outbox.js";
+
+export type BookingEmailKind = Exclude<EmailKind, "unreadMessages">;
+
+/** What happened to a booking (or to several dates of one series at once), for both parties' emails. */
+export interface BookingEvent {
+  kind: BookingEmailKind;
+  /** The booking; for a series changed at once, its first changed date. */
+  item: BookingWithParties;
+  /** Who did it; none when the platform did (an operator's payment decision, the hold sweep). */
+  actor?: UserRow;
+  /** A series changed at once: how many dates, and their total. */
+  series?: { dates: number; total: number };
+  /** Why, when the platform cancelled: "the payment was not received in time". */
+  reason?: string;
+}
+
+const name = (user: UserRow) => `${user.firstName} ${user.lastName}`;
+const when = (startsAt: Date) => `${formatLongDate(manilaDate(startsAt))} at ${formatTime(manilaTime(startsAt))}`;
+
+/** The organizer of the emailed invitations: the sender's address (SMTP_FROM). */
+export function platformOrganizer(from: string) {
+  const match = from.match(/^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/);
+  return match ? { name: match[1]!.trim() || "VA Marketplace", email: match[2]!.trim() } : { name: "VA Marketplace", email: from.trim() };
+}
+
+/** Subject and opening paragraph of each kind, as `viewer` reads it. */
+function wording(event: BookingEvent, viewer: UserRow) {
+  const { booking, client, consultant } = event.item;
+  const other = viewer.id === client.id ? consultant : client;
+  const isClient = viewer.id === client.id;
+  const byViewer = event.actor?.id === viewer.id;
+  const actor = event.actor ? (byViewer ? "You" : name(event.actor)) : undefined;
+  const what = event.series ? `${event.series.dates} weekly dates from ${when(booking.startsAt)}` : `the booking on ${when(booking.startsAt)}`;
+  const withWhom = `with ${name(other)}`;
+  switch (event.kind) {
+    case "bookingCreated":
+      return isClient
+        ? {
+            subject: `Booking requested: ${name(consultant)}, ${when(booking.startsAt)}`,
+            lead: `You booked ${what} ${withWhom}. ${name(consultant)} will accept it, and an operator will verify your payment.`,
+          }
+        : {
+            subject: `New booking: ${name(client)}, ${when(booking.startsAt)}`,
+            lead: `${name(client)} booked ${what}. Please accept it on your dashboard.`,
+          };
+    case "bookingAccepted":
+      return { subject: `Booking accepted: ${when(booking.startsAt)}`, lead: `${actor} accepted ${what} ${byViewer ? withWhom : ""}`.trim() + "." };
+    case "paymentVerified":
+      return {
+        subject: `Payment verified: ${when(booking.startsAt)}`,
+        lead: `The payment of ${formatPeso(event.series?.total ?? booking.price)} for ${what} ${withWhom} was received.`,
+      };
+    case "bookingRescheduled":
+      return { subject: `Booking moved to ${when(booking.startsAt)}`, lead: `${actor} moved the booking ${withWhom} to ${when(booking.startsAt)}.` };
+    case "bookingCancelled":
+      return {
+        subject: `Booking cancelled: ${when(booking.startsAt)}`,
+        lead: actor
+          ? `${actor} cancelled ${what} ${withWhom}.`
+          : `${capitalize(what)} ${withWhom} ${event.series ? "were" : "was"} cancelled: ${event.reason ?? "by the platform"}.`,
+      };
+    case "bookingCompleted":
+      return {
+        subject: `Booking completed: ${when(booking.startsAt)}`,
+        lead: `${actor} marked the booking ${withWhom} on ${when(booking.startsAt)} as completed. You can now review each other.`,
+      };
+    case "bookingReminder":
+      return {
+        subject: `Reminder: tomorrow at ${formatTime(manilaTime(booking.startsAt))}, ${withWhom}`,
+        lead: `Your booking ${withWhom} starts on ${when(booking.startsAt)}.`,
+      };
+  }
+}
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * Queues the emails of a booking event to both parties (each unless they switched the kind off or
+ * deleted their account), in the caller's transaction. Each carries the calendar file: an
+ * invitation (METHOD:REQUEST) that calendar apps add or update by its UID and SEQUENCE, or
+ * METHOD:CANCEL once cancelled; a date of a weekly series carries the whole series' file.
+ */
+export async function queueBookingEmails(tx: Db, app: FastifyInstance, event: BookingEvent) {
+  const { booking, client, consultant } = event.item;
+  const recipients = [client, consultant].filter((user) => !user.deletedAt && !user.emailOff.includes(event.kind));
+  if (recipients.length === 0) return;
+  const base = siteUrl(app);
+  const organizer = platformOrganizer(app.config.smtpFrom);
+  const now = app.clock.now();
+  const series = booking.seriesId
+    ? { row: await seriesById(tx, booking.seriesId), occurrences: await bookingsWithParties(tx, eq(bookings.seriesId, booking.seriesId)) }
+    : undefined;
+
+  const emails: OutgoingEmail[] = [];
+  for (const viewer of recipients) {
+    // An email that cannot be built (a bug) is logged, never a reason to refuse the booking change.
+    try {
+      emails.push(bookingEmail(event, viewer, base, organizer, now, series));
+    } catch (error) {
+      app.log.error({ err: error, bookingId: booking.id, kind: event.kind }, "booking email could not be built");
+    }
+  }
+  await queueEmails(tx, emails);
+}
+
+function bookingEmail(
+  event: BookingEvent,
+  viewer: UserRow,
+  base: string,
+  organizer: { name: string; email: string },
+  now: Date,
+  series: { row: Awaited<ReturnType<typeof seriesById>>; occurrences: BookingWithParties[] } | undefined,
+): OutgoingEmail {
+  const { booking, client, consultant } = event.item;
+  const invite: CalendarInvite = { organizer, attendee: { name: name(viewer), email: viewer.email } };
+  const file = series
+    ? seriesCalendar(series.row, series.occurrences, viewer.id, base, now, invite)
+    : bookingCalendar(event.item, viewer.id, base, invite);
+  const cancelling = /METHOD:CANCEL/.test(file.body);
+  const other = viewer.id === client.id ? consultant : client;
+  const { subject, lead } = wording(event, viewer);
+  const unsubscribe = unsubscribeLinks(base, viewer, event.kind);
+  return {
+    userId: viewer.id,
+    to: viewer.email,
+    kind: event.kind,
+    ...renderEmail({
+      subject,
+      greeting: `Hi ${viewer.firstName},`,
+      paragraphs: [
+        lead,
+        cancelling ? "The attached calendar file removes it from your calendar." : "The attached calendar file adds it to your calendar.",
+      ],
+      details: [
+        [viewer.id === client.id ? "Assistant" : "Client", name(other)],
+        ["When", `${when(booking.startsAt)} to ${formatTime(manilaTime(booking.endsAt))}`],
+        ...(event.series ? ([["Dates", `${event.series.dates} weekly dates`]] as [string, string][]) : []),
+        ["Hours", `${booking.duration}`],
+        ["Price", event.series ? `${formatPeso(event.series.total)} in all` : formatPeso(booking.price)],
+        ["Status", booking.status.charAt(0) + booking.status.slice(1).toLowerCase()],
+      ],
+      action: { label: "Open my bookings", url: `${base}/bookings` },
+      footer: [`You get this email because "${EMAIL_KIND_LABELS[event.kind]}" is on in your account settings.`],
+      unsubscribeUrl: unsubscribe.page,
+    }),
+    headers: unsubscribe.headers,
+    attachments: [
+      { filename: file.fileName, contentType: `text/calendar; charset=utf-8; method=${cancelling ? "CANCEL" : "REQUEST"}`, content: file.body },
+    ],
+  };
+}

@@ -1,0 +1,59 @@
+import { timingSafeEqual } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { eq } from "drizzle-orm";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { EMAIL_KIND_LABELS, MSG, unsubscribeAnswerSchema, unsubscribeQuerySchema, type UnsubscribeQuery } from "@vam/shared";
+import { setKinds } from "../account/routes.js";
+import { users } from "../db/schema.js";
+import { errorResponses } from "../http/contracts.js";
+import { badRequest } from "../http/errors.js";
+import { unsubscribeSignature } from "./links.js";
+
+const tags = ["email"];
+
+/**
+ * The unsubscribe links of every email: no sign-in, the link's signature (an HMAC under the
+ * user's own key) is the proof. `POST /email/unsubscribe` is also RFC 8058's one-click target,
+ * which mail apps call with a form body (`List-Unsubscribe=One-Click`) that changes nothing here.
+ */
+export async function emailRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  // This scope only: mail apps send the one-click POST as a form; its body is not read.
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 1024 }, (_request, _body, done) =>
+    done(null, undefined),
+  );
+  const rateLimit = { max: app.config.authRateLimitPerMinute * 3, timeWindow: "1 minute" };
+
+  const switchKind = async (query: UnsubscribeQuery, on: boolean) => {
+    const [user] = await app.db
+      .select({ id: users.id, emailKey: users.emailKey, deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, query.u));
+    const expected = user ? Buffer.from(unsubscribeSignature(user.emailKey, query.k)) : undefined;
+    const given = Buffer.from(query.t);
+    if (!user || user.deletedAt || !expected || expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      throw badRequest(MSG.unsubscribeInvalid);
+    }
+    await app.db
+      .update(users)
+      .set({ emailOff: on ? setKinds([], [query.k]) : setKinds([query.k], []) })
+      .where(eq(users.id, user.id));
+    const label = EMAIL_KIND_LABELS[query.k];
+    return { message: on ? MSG.resubscribed(label) : MSG.unsubscribed(label), kind: query.k, label };
+  };
+
+  const contract = (summary: string) => ({
+    tags,
+    summary,
+    querystring: unsubscribeQuerySchema,
+    response: { 200: unsubscribeAnswerSchema, ...errorResponses },
+  });
+  app.post(
+    "/email/unsubscribe",
+    { config: { rateLimit }, schema: contract("Stop one kind of email (the link in each email; RFC 8058 one-click)") },
+    (request) => switchKind(request.query, false),
+  );
+  app.post("/email/resubscribe", { config: { rateLimit }, schema: contract("Get that kind of email again (the same link's page)") }, (request) =>
+    switchKind(request.query, true),
+  );
+}
