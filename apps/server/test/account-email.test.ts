@@ -169,7 +169,13 @@ describe("forgotten password", () => {
     const first = tokenOf(await mailbox.waitFor((m) => m.to.includes(account.input.email) && m.subject.startsWith("Reset")), "/reset-password");
     await server.api("POST", "/api/auth/forgot-password", { body: { email: account.input.email } });
     await mailbox.waitFor((m) => m.to.includes(account.input.email) && m.subject.startsWith("Reset") && tokenOf(m, "/reset-password") !== first);
-    const second = tokenOf(mailbox.to(account.input.email).filter((m) => m.subject.startsWith("Reset")).at(-1)!, "/reset-password");
+    const second = tokenOf(
+      mailbox
+        .to(account.input.email)
+        .filter((m) => m.subject.startsWith("Reset"))
+        .at(-1)!,
+      "/reset-password",
+    );
 
     expect((await server.api("POST", "/api/auth/reset-password", { body: { token: first, password: "brandnew99" } })).body.message).toBe(
       MSG.resetTokenUsed,
@@ -271,7 +277,10 @@ describe("the email queue", () => {
     expect(await server.app.emailQueue.drain()).toBe(0);
 
     mailbox.refuse = false;
-    await server.database.db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(emailOutbox.id, row!.id));
+    await server.database.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(emailOutbox.id, row!.id));
     expect(await server.app.emailQueue.drain()).toBe(1);
     await mailbox.waitFor((m) => m.to.includes(input.email));
     const [sent] = await server.database.db.select().from(emailOutbox).where(eq(emailOutbox.id, row!.id));

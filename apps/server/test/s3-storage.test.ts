@@ -10,9 +10,10 @@ interface StoredObject {
   body: Buffer;
 }
 
-/** Just enough of S3's PutObject to see what the server sends. */
+/** Just enough of S3's PutObject and DeleteObject to see what the server sends. */
 function fakeS3() {
   const objects: StoredObject[] = [];
+  const deleted: string[] = [];
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk) => chunks.push(chunk));
@@ -20,12 +21,15 @@ function fakeS3() {
       if (request.method === "PUT") {
         objects.push({ path: request.url!.split("?")[0]!, contentType: request.headers["content-type"], body: Buffer.concat(chunks) });
         response.writeHead(200, { etag: '"fake"' }).end();
+      } else if (request.method === "DELETE") {
+        deleted.push(request.url!.split("?")[0]!);
+        response.writeHead(204).end();
       } else {
         response.writeHead(405).end();
       }
     });
   });
-  return { server, objects };
+  return { server, objects, deleted };
 }
 
 describe("S3-compatible storage", () => {
@@ -57,6 +61,14 @@ describe("S3-compatible storage", () => {
     expect(stored.path).toBe(new URL(body.imageUrl).pathname);
     expect(stored.contentType).toBe("image/png");
     expect(stored.body.subarray(1, 4).toString()).toBe("PNG");
+  });
+
+  it("removes a deleted account's uploads from the bucket", async () => {
+    const account = await signUp(app);
+    const { body } = await uploadImage(app, { file: await pngOf(40, 30), name: "me.png", folder: "avatars", token: account.token });
+    const deleted = await app.api("POST", "/api/account/delete", { token: account.token, body: { password: account.input.password } });
+    expect(deleted.status).toBe(200);
+    expect(s3.deleted).toContain(new URL(body.imageUrl).pathname);
   });
 
   it("allows the bucket's origin for images in the Content-Security-Policy", async () => {

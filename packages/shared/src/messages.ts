@@ -243,6 +243,7 @@ export const MSG = {
   deleteBlockedByBookings: "Please cancel your upcoming bookings before deleting your account.",
   accountDeleted: "Your account was deleted.",
   deletedUserName: "Deleted user",
+  recipientDeleted: "This user deleted their account and cannot get messages.",
 
   uploadInvalidType: `Invalid file type. Allowed: ${ALLOWED_IMAGE_TYPES.join(", ")}`,
   uploadTooLarge: (mb: number) => `File too large. Maximum size: ${mb}MB`,

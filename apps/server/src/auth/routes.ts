@@ -100,7 +100,7 @@ export async function authRoutes(base: FastifyInstance) {
     const input = request.body;
     const user = await findUserByUsername(app.db, input.username);
     const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstNothing(input.password);
-    if (!user || !valid) throw new HttpError(400, MSG.loginInvalid);
+    if (!user || !valid || user.deletedAt) throw new HttpError(400, MSG.loginInvalid);
     if (user.suspendedAt) throw new HttpError(403, MSG.accountSuspended);
     const token = await createSession(app.db, user.id, app.config.sessionTtlMs, request.headers["user-agent"]);
     return { userInfo: await selfView(app.db, user), token };

@@ -66,8 +66,9 @@ export async function findSessionUser(db: Db, token: string) {
         eq(sessions.tokenHash, hashToken(token)),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, new Date()),
-        // A suspended account has no live session, whatever its tokens say.
+        // A suspended or deleted account has no live session, whatever its tokens say.
         isNull(users.suspendedAt),
+        isNull(users.deletedAt),
       ),
     )
     .limit(1);

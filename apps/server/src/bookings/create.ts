@@ -21,7 +21,7 @@ export async function bookableConsultant(db: Db, booker: UserRow, consultantId: 
   const refusal = bookerRefusal(booker, consultantId);
   if (refusal) throw refusal === MSG.bookingNotBookable ? forbidden(refusal) : badRequest(refusal);
   const [consultant] = await db.select().from(users).where(eq(users.id, consultantId));
-  if (!consultant || consultant.suspendedAt) throw notFound(MSG.consultantNotFound);
+  if (!consultant || consultant.suspendedAt || consultant.deletedAt) throw notFound(MSG.consultantNotFound);
   if (consultant.role !== "Assistant") throw badRequest(MSG.bookingNotAssistant);
   if (referralCode) {
     const owner = await findUserByReferralCode(db, referralCode);

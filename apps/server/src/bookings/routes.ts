@@ -29,7 +29,7 @@ import { bookingWhen } from "./changes.js";
 import { assertNotOff, offSlots } from "../time-off/queries.js";
 import { unpaidBookingsOf } from "./queries.js";
 import { withoutReviews } from "./serialize.js";
-import { HOLDING, assertBookableStart, bookingEnd, freeSlots, lockClient, lockConsultant, rethrowSlotTaken, slotsHeld } from "./slots.js";
+import { HOLDING, assertBookableStart, bookingEnd, freeSlots, lockClient, lockBookableConsultant, rethrowSlotTaken, slotsHeld } from "./slots.js";
 
 const tags = ["bookings"];
 const consultantParams = idParams(MSG.consultantNotFound);
@@ -40,7 +40,7 @@ export async function bookingRoutes(base: FastifyInstance) {
 
   async function assistant(id: string) {
     const [user] = await app.db.select().from(users).where(eq(users.id, id));
-    if (!user || user.role !== "Assistant" || user.suspendedAt) throw notFound(MSG.consultantNotFound);
+    if (!user || user.role !== "Assistant" || user.suspendedAt || user.deletedAt) throw notFound(MSG.consultantNotFound);
     return user;
   }
 
@@ -145,7 +145,7 @@ export async function bookingRoutes(base: FastifyInstance) {
         // The client's lock first, then the consultant's: always in that order, so never a cycle.
         await lockClient(tx, me.id);
         if ((await unpaidBookingsOf(tx, me.id)) >= MAX_UNPAID_BOOKINGS) throw badRequest(MSG.bookingUnpaidCap);
-        await lockConsultant(tx, consultant.id);
+        await lockBookableConsultant(tx, consultant.id);
         await assertNotOff(tx, consultant.id, startsAt, endsAt);
         const [booking] = await tx
           .insert(bookings)

@@ -29,7 +29,7 @@ import { bookableConsultant, bookingPrice, publishBookingMessages, storeBookingM
 import { bookingWhen, publishChanges } from "./changes.js";
 import { bookingsWithParties, lockSeriesRows, partyOf, seriesById, unpaidBookingsOf } from "./queries.js";
 import { bookingViews, withoutReviews } from "./serialize.js";
-import { assertBookableStart, bookingEnd, holdingBookings, lockClient, lockConsultant, rethrowSlotTaken } from "./slots.js";
+import { assertBookableStart, bookingEnd, holdingBookings, lockClient, lockBookableConsultant, rethrowSlotTaken } from "./slots.js";
 
 /** A weekly series' row, 404 unless `userId` is one of its parties. */
 async function partySeries(db: Db, seriesId: string, userId: string) {
@@ -87,7 +87,7 @@ export async function seriesRoutes(base: FastifyInstance) {
         // of its slots queue behind each other, and the later one sees the earlier.
         await lockClient(tx, me.id);
         if ((await unpaidBookingsOf(tx, me.id)) >= MAX_UNPAID_BOOKINGS) throw badRequest(MSG.bookingUnpaidCap);
-        await lockConsultant(tx, consultant.id);
+        await lockBookableConsultant(tx, consultant.id);
         const held = await holdingBookings(tx, consultant.id, times[0]!.startsAt, times[times.length - 1]!.endsAt);
         const off = await offSlotSet(tx, await offOwner(tx, consultant.id), dates[0]!, dates[dates.length - 1]!);
         const taken = times

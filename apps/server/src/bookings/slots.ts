@@ -13,8 +13,8 @@ import {
   type BookedSlot,
 } from "@vam/shared";
 import type { Db } from "../db/client.js";
-import { bookings } from "../db/schema.js";
-import { badRequest, conflict, rethrowViolation } from "../http/errors.js";
+import { bookings, users } from "../db/schema.js";
+import { badRequest, conflict, notFound, rethrowViolation } from "../http/errors.js";
 
 /** Bookings that hold their time: the same statuses as the database's exclusion constraint. */
 export const HOLDING = ["PENDING", "CONFIRMED"] as const;
@@ -58,6 +58,16 @@ export async function freeSlots(db: Db, consultantId: string, date: string, now:
  */
 export async function lockConsultant(tx: Db, consultantId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${consultantId}, 0))`);
+}
+
+/**
+ * `lockConsultant` for a new booking: once the lock is held, the consultant must still be
+ * bookable (an account deletion takes the same lock, so no booking slips in while it runs).
+ */
+export async function lockBookableConsultant(tx: Db, consultantId: string) {
+  await lockConsultant(tx, consultantId);
+  const [row] = await tx.select({ deletedAt: users.deletedAt, suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, consultantId));
+  if (!row || row.deletedAt || row.suspendedAt) throw notFound(MSG.consultantNotFound);
 }
 
 /**

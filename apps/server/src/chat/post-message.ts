@@ -1,8 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { MSG } from "@vam/shared";
 import type { UserRow } from "../auth/authenticate.js";
 import type { Db } from "../db/client.js";
 import { chats, messages, notifications } from "../db/schema.js";
+import { conflict } from "../http/errors.js";
 import { announce } from "../notifications/create.js";
 import type { NotificationRow } from "../notifications/serialize.js";
 import { otherMember, userById } from "./queries.js";
@@ -70,6 +72,9 @@ export async function publishMessage(app: FastifyInstance, stored: StoredMessage
 }
 
 export async function postMessage(app: FastifyInstance, chat: ChatRow, sender: UserRow, text: string) {
+  // A deleted account's chats stay readable, but nobody can write to it any more.
+  const recipient = await userById(app.db, otherMember(chat, sender.id));
+  if (recipient.deletedAt) throw conflict(MSG.recipientDeleted);
   const stored = await app.db.transaction((tx) => storeMessage(tx, chat, sender, text));
   return publishMessage(app, stored, sender);
 }

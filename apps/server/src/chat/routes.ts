@@ -15,7 +15,7 @@ import {
 import { currentUser } from "../auth/authenticate.js";
 import { chats, messages, notifications, users } from "../db/schema.js";
 import { bearer, errorResponses, idParams, loadedFirst, pathIdParam } from "../http/contracts.js";
-import { badRequest, forbidden, notFound } from "../http/errors.js";
+import { badRequest, conflict, forbidden, notFound } from "../http/errors.js";
 import { unreadCount } from "../notifications/unread.js";
 import { postMessage } from "./post-message.js";
 import { chatOfMember, chatsOf, findChatBetween, findOrStartChat, lastMessages, otherMember, userById } from "./queries.js";
@@ -75,6 +75,8 @@ export async function chatRoutes(base: FastifyInstance) {
     const me = currentUser(request);
     const { receiverId } = request.body;
     const other = await otherUserFor(me.id, receiverId);
+    // A deleted account's existing chat still opens; nobody starts a new one with it.
+    if (other.deletedAt && !(await findChatBetween(app.db, me.id, other.id))) throw notFound(MSG.userNotFound);
     const { chat, created } = await findOrStartChat(app.db, me.id, other.id);
     const last = (await lastMessages(app.db, [chat.id])).get(chat.id);
     return reply.status(created ? 201 : 200).send(toChat(chat, other, last));
@@ -127,6 +129,7 @@ export async function chatRoutes(base: FastifyInstance) {
     const me = currentUser(request);
     const { recipientId, message } = request.body;
     const other = await otherUserFor(me.id, recipientId);
+    if (other.deletedAt) throw conflict(MSG.recipientDeleted);
     const { chat } = await findOrStartChat(app.db, me.id, other.id);
     const posted = await postMessage(app, chat, me, message);
     return reply.status(201).send({ chatId: chat.id, message: posted });

@@ -44,16 +44,17 @@ function wording(event: BookingEvent, viewer: UserRow) {
   const actor = event.actor ? (byViewer ? "You" : name(event.actor)) : undefined;
   const what = event.series ? `${event.series.dates} weekly dates from ${when(booking.startsAt)}` : `the booking on ${when(booking.startsAt)}`;
   const withWhom = `with ${name(other)}`;
+  const span = event.series ? `${event.series.dates} weekly dates from ${when(booking.startsAt)}` : when(booking.startsAt);
   switch (event.kind) {
     case "bookingCreated":
       return isClient
         ? {
             subject: `Booking requested: ${name(consultant)}, ${when(booking.startsAt)}`,
-            lead: `You booked ${what} ${withWhom}. ${name(consultant)} will accept it, and an operator will verify your payment.`,
+            lead: `You booked ${name(consultant)} for ${span}. ${consultant.firstName} will accept it, and an operator will verify your payment.`,
           }
         : {
             subject: `New booking: ${name(client)}, ${when(booking.startsAt)}`,
-            lead: `${name(client)} booked ${what}. Please accept it on your dashboard.`,
+            lead: `${name(client)} booked you for ${span}. Please accept it on your dashboard.`,
           };
     case "bookingAccepted":
       return { subject: `Booking accepted: ${when(booking.startsAt)}`, lead: `${actor} accepted ${what} ${byViewer ? withWhom : ""}`.trim() + "." };

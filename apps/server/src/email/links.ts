@@ -2,12 +2,16 @@ import { createHmac } from "node:crypto";
 import type { EmailKind } from "@vam/shared";
 import type { FastifyInstance } from "fastify";
 
-/** The address users reach the site at: `PUBLIC_URL`, else this server's port on localhost. */
+/**
+ * The address users reach the site at: `PUBLIC_URL`, else this server's port on the host it
+ * listens on (localhost when it listens on every address).
+ */
 export function siteUrl(app: FastifyInstance) {
   if (app.config.publicUrl) return app.config.publicUrl.replace(/\/$/, "");
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : app.config.port;
-  return `http://localhost:${port}`;
+  const host = ["0.0.0.0", "::", ""].includes(app.config.host) ? "localhost" : app.config.host;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 }
 
 /** The signature of an unsubscribe link: an HMAC of the kind under the user's own key. */

@@ -1,10 +1,12 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "../config.js";
 
 export interface Storage {
   /** Stores the bytes under `key` and answers the public URL. */
   put(key: string, body: Buffer, contentType: string): Promise<string>;
+  /** Removes the bytes under `key`; a key that is already gone is fine. */
+  remove(key: string): Promise<void>;
   /** Origin to allow in the Content-Security-Policy for images, if not this server. */
   origin?: string;
 }
@@ -23,13 +25,17 @@ function localStorage(root: string): Storage {
       await writeFile(file, body, { flag: "wx" });
       return LOCAL_UPLOADS_PREFIX + key;
     },
+    async remove(key) {
+      await rm(path.join(root, key), { force: true });
+    },
   };
 }
 
 function s3Storage(s3: NonNullable<Config["s3"]>): Storage {
   // The SDK is large: load it only where S3 is configured, on the first upload.
-  const sdk = import("@aws-sdk/client-s3").then(({ S3Client, PutObjectCommand }) => ({
+  const sdk = import("@aws-sdk/client-s3").then(({ S3Client, PutObjectCommand, DeleteObjectCommand }) => ({
     PutObjectCommand,
+    DeleteObjectCommand,
     client: new S3Client({
       region: s3.region,
       endpoint: s3.endpoint,
@@ -55,6 +61,10 @@ function s3Storage(s3: NonNullable<Config["s3"]>): Storage {
         }),
       );
       return `${base}/${key}`;
+    },
+    async remove(key) {
+      const { client, DeleteObjectCommand } = await sdk;
+      await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
     },
   };
 }

@@ -69,7 +69,11 @@ export async function startMailbox(): Promise<Mailbox> {
               html: typeof mail.html === "string" ? mail.html : "",
               messageId: mail.messageId ?? "",
               headers: mail.headers,
-              attachments: mail.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content.toString("utf8") })),
+              attachments: mail.attachments.map((file) => ({
+                filename: file.filename,
+                contentType: file.contentType,
+                content: file.content.toString("utf8"),
+              })),
               links: (mail.text ?? "").match(/https?:\/\/\S+/g) ?? [],
             });
             callback();
