@@ -43,4 +43,5 @@ ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_user_id_users_id_fk" FOR
 CREATE UNIQUE INDEX "account_tokens_hash_idx" ON "account_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "account_tokens_user_idx" ON "account_tokens" USING btree ("user_id","purpose","created_at");--> statement-breakpoint
 CREATE INDEX "email_outbox_due_idx" ON "email_outbox" USING btree ("next_attempt_at") WHERE "email_outbox"."sent_at" is null and "email_outbox"."failed_at" is null;--> statement-breakpoint
-CREATE INDEX "email_outbox_user_idx" ON "email_outbox" USING btree ("user_id");
+CREATE INDEX "email_outbox_user_idx" ON "email_outbox" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "email_outbox_done_idx" ON "email_outbox" USING btree (coalesce("sent_at", "failed_at")) WHERE "email_outbox"."sent_at" is not null or "email_outbox"."failed_at" is not null;

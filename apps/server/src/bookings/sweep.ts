@@ -2,7 +2,7 @@ import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
 import { queueReminders, queueUnreadMessageEmails } from "../email/reminders.js";
 import { queueBookingEmails } from "../email/booking-emails.js";
 import type { FastifyInstance } from "fastify";
-import { bookings, searchChanges } from "../db/schema.js";
+import { bookings, emailOutbox, searchChanges } from "../db/schema.js";
 import { announce } from "../notifications/create.js";
 import type { NotificationRow } from "../notifications/serialize.js";
 import { publishReviews, windowClosedBefore } from "../reviews/publish.js";
@@ -10,6 +10,9 @@ import { REVIEW_WINDOW_DAYS } from "@vam/shared";
 import { notifyBothParties, publishChanges } from "./changes.js";
 import { bookingsWithParties, type BookingWithParties } from "./queries.js";
 import { CHANGES_KEPT_MS } from "../profiles/search-replica.js";
+
+/** Sent or given-up email rows are kept this many days (by the database's clock). */
+const EMAIL_KEPT_DAYS = 30;
 
 /** At most this many holds expire per transaction; the sweep loops until none is due. */
 const BATCH = 100;
@@ -117,6 +120,10 @@ export async function sweep(app: FastifyInstance): Promise<SweepResult> {
   result.reminders = await queueReminders(app);
   result.unreadChats = await queueUnreadMessageEmails(app);
   if (result.reminders + result.unreadChats > 0) app.emailQueue.kick();
+  // Sent and given-up mail is kept a while for support questions, then goes (it holds addresses and names).
+  await app.db
+    .delete(emailOutbox)
+    .where(sql`coalesce(${emailOutbox.sentAt}, ${emailOutbox.failedAt}) < now() - ${`${EMAIL_KEPT_DAYS} days`}::interval`);
 
   // The search index's change log: every instance has read it long before (by the database's clock, not the test clock).
   await app.db.delete(searchChanges).where(sql`${searchChanges.changedAt} < now() - ${`${CHANGES_KEPT_MS / 1000} seconds`}::interval`);

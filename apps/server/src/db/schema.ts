@@ -529,5 +529,9 @@ export const emailOutbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
     index("email_outbox_user_idx").on(t.userId),
+    // The sweep's pruning of old sent and given-up rows.
+    index("email_outbox_done_idx")
+      .on(sql`coalesce(${t.sentAt}, ${t.failedAt})`)
+      .where(sql`${t.sentAt} is not null or ${t.failedAt} is not null`),
   ],
 );

@@ -8,7 +8,10 @@ export interface ReceivedMail {
   html: string;
   messageId: string;
   headers: ParsedMail["headers"];
-  attachments: { filename?: string; contentType: string; content: string }[];
+  /** A header exactly as sent (unfolded), by its name in any case. */
+  header(name: string): string | undefined;
+  /** `contentType` without its parameters; `method` is the calendar part's METHOD parameter. */
+  attachments: { filename?: string; contentType: string; method?: string; content: string }[];
   /** Every http(s) link of the plain text. */
   links: string[];
 }
@@ -69,9 +72,15 @@ export async function startMailbox(): Promise<Mailbox> {
               html: typeof mail.html === "string" ? mail.html : "",
               messageId: mail.messageId ?? "",
               headers: mail.headers,
+              header: (name) =>
+                mail.headerLines
+                  .find((line) => line.key === name.toLowerCase())
+                  ?.line.replace(/^[^:]*:\s*/, "")
+                  .replace(/\r?\n\s+/g, " "),
               attachments: mail.attachments.map((file) => ({
                 filename: file.filename,
                 contentType: file.contentType,
+                method: (file.headers.get("content-type") as { params?: Record<string, string> } | undefined)?.params?.method,
                 content: file.content.toString("utf8"),
               })),
               links: (mail.text ?? "").match(/https?:\/\/\S+/g) ?? [],
