@@ -66,7 +66,9 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       await mkdir(folder, { recursive: true });
       const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.id}.eml`);
       await writeFile(file, built.message as Buffer);
-      log.info({ to: message.to, subject: message.subject, file, links: linksOf(message.text) }, "email written to the outbox folder (no SMTP_URL)");
+      // Not the address or the subject (names): logs carry no personal data (decision 0002). The
+      // links are what a fresh install needs to go on (decisions.md: "its links are logged").
+      log.info({ emailId: message.id, file, links: linksOf(message.text) }, "email written to the outbox folder (no SMTP_URL)");
     },
     close: () => builder.close(),
   };

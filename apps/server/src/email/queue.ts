@@ -115,7 +115,9 @@ export class EmailQueue {
           ...(giveUp ? { failedAt: sql`now()` } : { nextAttemptAt: sql`now() + ${`${waitMs} milliseconds`}::interval` }),
         })
         .where(eq(emailOutbox.id, row.id));
-      this.log.warn({ emailId: row.id, kind: row.kind, attempts: row.attempts, giveUp, err: message }, "email not sent");
+      // SMTP refusals often quote the recipient: the log gets the reason without the address (decision 0002).
+      const reason = message.replace(/[^\s<>"'@]+@[^\s<>"']+/g, "[address]");
+      this.log.warn({ emailId: row.id, kind: row.kind, attempts: row.attempts, giveUp, err: reason }, "email not sent");
       return false;
     }
     await this.db
