@@ -438,7 +438,7 @@ describe("the keyboard alone", () => {
     expect(await button.getAttribute("aria-expanded")).toBe("true");
     await expect.poll(() => isFocused(item("Profile"))).toBe(true);
     const entries = await menu.getByRole("menuitem").allTextContents();
-    expect(entries.map((entry) => entry.replace(/ \(.*$/, ""))).toEqual(["Profile", "Messages", "Bookings", "Notifications", "Log out"]);
+    expect(entries.map((entry) => entry.replace(/ \(.*$/, ""))).toEqual(["Profile", "Messages", "Bookings", "Notifications", "Settings", "Log out"]);
     await e2e.screenshot(page, "a11y-account-menu-keyboard");
 
     // Arrows move and wrap, Home and End go to the ends, a letter to its entry.

@@ -7,6 +7,7 @@ import { PublicLayout } from "./layouts/PublicLayout";
 import { PageNotFound, RouteError } from "./layouts/RouteError";
 import { initialRootData, rootLoader, rootShouldRevalidate } from "./layouts/root-loader";
 import { importAgain } from "./lib/import-again";
+import { revalidateOnNewQuery } from "./lib/revalidate";
 
 /*
  * Every page, and its loader, is its own chunk that loads when its address is opened (React
@@ -34,6 +35,7 @@ function lazyPage(
 }
 
 /** The data routes' modules (decision 0004), one import each: the first use of any route loads the feature's. */
+const accountDataModule = () => importAgain(() => import("./features/account/account-data"));
 const authDataModule = () => importAgain(() => import("./features/auth/auth-data"));
 const bookingsDataModule = () => importAgain(() => import("./features/bookings/bookings-data"));
 const chatDataModule = () => importAgain(() => import("./features/chat/chat-data"));
@@ -108,6 +110,41 @@ const appRoutes: RouteObject[] = [
             ),
           },
           {
+            path: "forgot-password",
+            lazy: lazyPage(
+              () => import("./features/auth/ForgotPasswordPage"),
+              undefined,
+              async () => (await authDataModule()).forgotPasswordAction,
+            ),
+          },
+          {
+            // The emailed links: each loader acts on its link once (checks it, uses it), not again after the page's own writes.
+            path: "reset-password",
+            shouldRevalidate: revalidateOnNewQuery,
+            lazy: lazyPage(
+              () => import("./features/auth/ResetPasswordPage"),
+              async () => (await authDataModule()).resetPasswordLoader,
+              async () => (await authDataModule()).resetPasswordAction,
+            ),
+          },
+          {
+            path: "verify-email",
+            shouldRevalidate: revalidateOnNewQuery,
+            lazy: lazyPage(
+              () => import("./features/account/VerifyEmailPage"),
+              async () => (await accountDataModule()).verifyEmailLoader,
+            ),
+          },
+          {
+            path: "unsubscribe",
+            shouldRevalidate: revalidateOnNewQuery,
+            lazy: lazyPage(
+              () => import("./features/account/UnsubscribePage"),
+              async () => (await accountDataModule()).unsubscribeLoader,
+              async () => (await accountDataModule()).unsubscribeAction,
+            ),
+          },
+          {
             path: ":id",
             lazy: lazyPage(
               () => import("./features/postings/PostingDetailPage"),
@@ -176,6 +213,14 @@ const appRoutes: RouteObject[] = [
               async () => (await import("./features/notifications/notifications-data")).notificationsAction,
             ),
           },
+          {
+            path: "settings",
+            lazy: lazyPage(
+              () => import("./features/account/SettingsPage"),
+              async () => (await accountDataModule()).settingsLoader,
+              async () => (await accountDataModule()).settingsAction,
+            ),
+          },
           // One route for both addresses, so that moving between chats keeps the page (and its list).
           {
             path: "chat/:userId?",
@@ -199,6 +244,8 @@ const appRoutes: RouteObject[] = [
         element: <PageNotFound />,
         children: [
           { path: "auth/logout", lazy: async () => ({ action: (await authDataModule()).logoutAction }) },
+          { path: "account/verification", lazy: async () => ({ action: (await accountDataModule()).resendVerificationAction }) },
+          { path: "account/delete", lazy: async () => ({ action: (await accountDataModule()).deleteAccountAction }) },
           { path: "chat/read/:chatId", lazy: async () => ({ action: (await chatDataModule()).markReadAction }) },
           { path: "chat/send-to", lazy: async () => ({ action: (await chatDataModule()).sendToAction }) },
           {

@@ -243,6 +243,9 @@ export const MSG = {
   deleteBlockedByBookings: "Please cancel your upcoming bookings before deleting your account.",
   accountDeleted: "Your account was deleted.",
   deletedUserName: "Deleted user",
+  devicesLoadFailed: "Could not load your signed-in devices.",
+  emailSettingsLoadFailed: "Could not load your email settings.",
+  dataDownloadFailed: "Could not download your data. Please try again.",
   recipientDeleted: "This user deleted their account and cannot get messages.",
 
   uploadInvalidType: `Invalid file type. Allowed: ${ALLOWED_IMAGE_TYPES.join(", ")}`,

@@ -4,6 +4,7 @@ import Bell from "lucide-react/icons/bell";
 import CalendarDays from "lucide-react/icons/calendar-days";
 import LogOut from "lucide-react/icons/log-out";
 import MessageSquare from "lucide-react/icons/message-square";
+import Settings from "lucide-react/icons/settings";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import UserRound from "lucide-react/icons/user-round";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
@@ -130,6 +131,7 @@ export function AccountMenu({ user, unreadCount, onLogout }: AccountMenuProps) {
           <MenuLink to="/chat" icon={MessageSquare} label="Messages" onChoose={() => close(true)} />
           <MenuLink to="/bookings" icon={CalendarDays} label="Bookings" onChoose={() => close(true)} />
           <MenuLink to="/notifications" icon={Bell} label="Notifications" badge={unreadCount} onChoose={() => close(true)} />
+          <MenuLink to="/settings" icon={Settings} label="Settings" onChoose={() => close(true)} />
           {user.role === OPERATOR_ROLE && <MenuLink to="/admin" icon={ShieldCheck} label="Operator console" onChoose={() => close(true)} />}
           <li role="separator" className="my-1 border-t border-slate-800" />
           <li role="none">

@@ -1,5 +1,6 @@
 import type { ShouldRevalidateFunction } from "react-router";
 import { readToken } from "../api/session-storage";
+import { DELETE_ACCOUNT_ACTION } from "../features/account/account-routes";
 import { LOGOUT_ACTION, readSession, storedSession, type Session } from "../features/auth/session";
 import { fetchUnreadCount } from "../features/notifications/notifications-api";
 
@@ -21,5 +22,6 @@ export async function rootLoader(): Promise<RootData> {
 }
 rootLoader.hydrate = true as const;
 
-/** Only signing in and out change the session: other actions and revalidations leave it alone. */
-export const rootShouldRevalidate: ShouldRevalidateFunction = ({ formAction }) => formAction === "/login" || formAction === LOGOUT_ACTION;
+/** Only signing in and out (and deleting the account) change the session: other actions and revalidations leave it alone. */
+export const rootShouldRevalidate: ShouldRevalidateFunction = ({ formAction }) =>
+  formAction === "/login" || formAction === LOGOUT_ACTION || formAction === DELETE_ACCOUNT_ACTION;

@@ -7,10 +7,11 @@ type Method = "post" | "put" | "patch" | "delete";
  * A write (docs/decisions/0004-data-loading-on-the-web.md): `submit` sends a JSON body to a route
  * action (the component's own route, or `action`), which answers an `ActionResult`. `busy` while it
  * runs and the loaders on screen run again; `result` is the last answer (`reset` forgets it, e.g.
- * when a dialog opens again).
+ * when a dialog opens again). A `key` shares the write with every component that names it (one that
+ * stays mounted keeps the write, and the redirect it answers, alive when the form goes away).
  */
-export function useActionFetcher<T = unknown>(action?: string) {
-  const fetcher = useFetcher<ActionResult<T>>();
+export function useActionFetcher<T = unknown>(action?: string, options: { key?: string } = {}) {
+  const fetcher = useFetcher<ActionResult<T>>(options.key ? { key: options.key } : undefined);
   const result = fetcher.data;
   return {
     submit: (body: Record<string, unknown>, method: Method = "post") =>

@@ -27,6 +27,15 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
+/** The pages' forms: the new password typed twice (`confirm`, not sent); the API takes it once. */
+const typedTwice = { message: MSG.passwordsDiffer, path: ["confirm"] };
+export const resetPasswordFormSchema = z
+  .object({ password: f.password, confirm: z.string() })
+  .refine((values) => values.password === values.confirm, typedTwice);
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirm: z.string() })
+  .refine((values) => values.newPassword === values.confirm, typedTwice);
+
 export const verifyEmailSchema = z.object({ token: linkToken });
 
 export const emailKindSchema = z.enum(EMAIL_KINDS);

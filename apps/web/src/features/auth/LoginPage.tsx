@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { loginSchema, type LoginInput } from "@vam/shared";
+import { MSG, loginSchema, type LoginInput } from "@vam/shared";
 import { useForm } from "react-hook-form";
-import { Link, Navigate } from "react-router";
+import { Link, Navigate, useLocation } from "react-router";
 import { SubmitButton } from "../../components/SubmitButton";
 import { FormAlert } from "../../components/form/FormAlert";
 import { TextField } from "../../components/form/TextField";
@@ -9,10 +9,14 @@ import { AuthCard } from "./AuthCard";
 import { SIGNED_IN_HOME, useAuth } from "./auth-context";
 import { useActionFetcher } from "../../lib/useActionFetcher";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
+import { FormStatus } from "../../components/form/FormStatus";
+import { noticeOf } from "./notice";
 
 export default function LoginPage() {
   useDocumentTitle("Log in");
   const { user } = useAuth();
+  // What the page that led here has to say (a new password was set).
+  const notice = noticeOf(useLocation().state);
   // The route's action signs in; the root loader then reads the session, and the page moves on.
   const login = useActionFetcher();
   const {
@@ -26,10 +30,18 @@ export default function LoginPage() {
   if (user) return <Navigate to={SIGNED_IN_HOME} replace />;
   return (
     <AuthCard title="Log in" subtitle="Welcome back. Sign in to book assistants, chat and see your bookings.">
+      <FormStatus message={login.error ? null : notice} className="mb-5" />
       <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">
         <FormAlert message={isSubmitting ? null : login.error} />
         <TextField label="Username" autoComplete="username" error={errors.username?.message} {...register("username")} />
-        <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
+        <div className="space-y-2">
+          <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
+          <p className="text-right text-sm">
+            <Link to="/forgot-password" className="link">
+              {MSG.forgotPasswordTitle}
+            </Link>
+          </p>
+        </div>
         <SubmitButton busy={isSubmitting} className="w-full">
           Log in
         </SubmitButton>

@@ -1,9 +1,19 @@
-import { MSG, type LoginInput, type RegisterData } from "@vam/shared";
-import { redirect, type ActionFunctionArgs } from "react-router";
+import { MSG, type ForgotPasswordInput, type LoginInput, type RegisterData, type ResetPasswordInput } from "@vam/shared";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { ApiError } from "../../api/errors";
-import { clearSession } from "../../api/session-storage";
-import { jsonBody, type ActionResult } from "../../lib/actions";
-import { MalformedLoginError, loginRequest, logoutRequest, registerRequest } from "./auth-api";
+import { reportUnauthorized } from "../../api/session-events";
+import { clearSession, readToken } from "../../api/session-storage";
+import { attempt, jsonBody, type ActionResult } from "../../lib/actions";
+import type { Result } from "../../lib/result";
+import {
+  MalformedLoginError,
+  checkResetToken,
+  forgotPasswordRequest,
+  loginRequest,
+  logoutRequest,
+  registerRequest,
+  resetPasswordRequest,
+} from "./auth-api";
 import { signIn } from "./session";
 
 const refusal = (error: unknown, message: string): ActionResult => ({ ok: false, status: error instanceof ApiError ? error.status : 0, message });
@@ -48,4 +58,29 @@ export async function logoutAction(): Promise<ActionResult> {
   }
   clearSession();
   return { ok: true, data: null };
+}
+
+/** /forgot-password's action: asks for a reset link; answers the server's words (the same whether or not the address is known). */
+export function forgotPasswordAction({ request }: ActionFunctionArgs): Promise<ActionResult<string>> {
+  return attempt(async () => forgotPasswordRequest(await jsonBody<ForgotPasswordInput>(request)), MSG.serverError);
+}
+
+/** /reset-password's loader: whether the emailed link can still be used (else the server's reason: invalid, expired, used). */
+export async function resetPasswordLoader({ request }: LoaderFunctionArgs): Promise<Result> {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  if (!token) return { ok: false, status: 400, message: MSG.resetTokenInvalid };
+  return attempt(async () => {
+    await checkResetToken(token);
+    return null;
+  }, MSG.serverError);
+}
+
+/**
+ * /reset-password's action: sets the new password. The server ends every session of the account,
+ * so a session stored in this browser is dropped too; the page then leads to /login.
+ */
+export async function resetPasswordAction({ request }: ActionFunctionArgs): Promise<ActionResult<string>> {
+  const result = await attempt(async () => resetPasswordRequest(await jsonBody<ResetPasswordInput>(request)), MSG.serverError);
+  if (result.ok && readToken()) reportUnauthorized();
+  return result;
 }

@@ -3,3 +3,4 @@
  * else in this folder is its own. The lint configuration refuses imports that go around it.
  */
 export { useAuth } from "./auth-context";
+export { verifySession } from "./session-api";

@@ -89,7 +89,14 @@ function ProfileUpdateForm({ user, onSaved }: { user: SelfUser; onSaved: (user: 
               <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register("firstName")} />
               <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register("lastName")} />
               <TextField label="Username" autoComplete="username" error={errors.username?.message} {...register("username")} />
-              <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register("email")} />
+              <TextField
+                label="Email"
+                type="email"
+                autoComplete="email"
+                hint={user.pendingEmail ? MSG.emailChangePending(user.pendingEmail) : undefined}
+                error={errors.email?.message}
+                {...register("email")}
+              />
             </div>
 
             <TextField label="Role" value={user.role} disabled readOnly hint={MSG.roleReadOnly} />

@@ -1,4 +1,4 @@
-import type { SelfUser, UpdateUserInput } from "@vam/shared";
+import { MSG, type SelfUser, type UpdateUserInput } from "@vam/shared";
 import type { ActionFunctionArgs } from "react-router";
 import { toast } from "sonner";
 import { ApiError } from "../../api/errors";
@@ -19,11 +19,17 @@ export async function myProfileAction({ request }: ActionFunctionArgs) {
   return result;
 }
 
-/** `/profile/update`'s action: saves the signed-in user's own fields; a refusal in the spec's update-error words. */
+/**
+ * `/profile/update`'s action: saves the signed-in user's own fields; a refusal in the spec's
+ * update-error words. A new address changes only once its emailed link is opened: the saved user
+ * keeps the old one and names the new one as waiting, which a toast says.
+ */
 export async function profileUpdateAction({ request }: ActionFunctionArgs): Promise<ActionResult<SelfUser>> {
   const { userId, input } = await jsonBody<{ userId: string; input: UpdateUserInput }>(request);
   try {
-    return { ok: true, data: await updateOwnUser(userId, input) };
+    const saved = await updateOwnUser(userId, input);
+    if (saved.pendingEmail && saved.pendingEmail === input.email?.trim().toLowerCase()) toast.success(MSG.emailChangePending(saved.pendingEmail));
+    return { ok: true, data: saved };
   } catch (error) {
     return { ok: false, status: error instanceof ApiError ? error.status : 0, message: updateErrorMessage(error) };
   }

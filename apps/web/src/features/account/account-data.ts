@@ -1,0 +1,136 @@
+import { EMAIL_KINDS, MSG, type AccountSession, type ChangePasswordInput, type EmailKind, type EmailSettings, type SelfUser } from "@vam/shared";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { toast } from "sonner";
+import { clearSession, readToken } from "../../api/session-storage";
+import { attempt, jsonBody, type ActionResult } from "../../lib/actions";
+import type { Result } from "../../lib/result";
+import { verifySession } from "../auth/public";
+import {
+  changePassword,
+  deleteAccount,
+  endSession,
+  fetchEmailSettings,
+  fetchSessions,
+  resendVerification,
+  saveEmailSetting,
+  signOutOthers,
+  switchEmailKind,
+  verifyEmail,
+  type UnsubscribeLink,
+} from "./account-api";
+
+/** What the settings page could not read is said where it goes (the rest of the page still works). */
+export const SESSIONS_FAILED = MSG.devicesLoadFailed;
+export const EMAIL_SETTINGS_FAILED = MSG.emailSettingsLoadFailed;
+
+/** /settings: the signed-in devices and the email settings, each or why it could not be read. */
+export async function settingsLoader(): Promise<{ sessions: Result<AccountSession[]>; emailSettings: Result<EmailSettings> }> {
+  const [sessions, emailSettings] = await Promise.all([attempt(fetchSessions, SESSIONS_FAILED), attempt(fetchEmailSettings, EMAIL_SETTINGS_FAILED)]);
+  return { sessions, emailSettings };
+}
+
+export type SettingsChange =
+  | { intent: "password"; input: ChangePasswordInput }
+  | { intent: "signOut"; id: string }
+  | { intent: "signOutOthers" }
+  | { intent: "email"; kind: EmailKind; on: boolean };
+
+/**
+ * /settings' action (decision 0004): changes the password (a refusal is shown at its field), signs
+ * a device or every other one out, switches a kind of email on or off. Successes, and refusals no
+ * form shows, are toasts; React Router then reads the page's loader again (the devices, the switches).
+ */
+export async function settingsAction({ request }: ActionFunctionArgs): Promise<ActionResult<string>> {
+  const change = await jsonBody<SettingsChange>(request);
+  let result: ActionResult<string>;
+  switch (change.intent) {
+    case "password":
+      result = await attempt(() => changePassword(change.input), MSG.serverError);
+      if (result.ok) toast.success(result.data);
+      return result;
+    case "signOut":
+      result = await attempt(() => endSession(change.id), MSG.serverError);
+      break;
+    case "signOutOthers":
+      result = await attempt(signOutOthers, MSG.serverError);
+      break;
+    case "email":
+      if (!EMAIL_KINDS.includes(change.kind)) throw new Response("Unknown email", { status: 400 });
+      result = await attempt(async () => (await saveEmailSetting(change.kind, change.on)).message, MSG.serverError);
+      break;
+    default:
+      throw new Response("Unknown change", { status: 400 });
+  }
+  if (result.ok) toast.success(result.data);
+  else toast.error(result.message);
+  return result;
+}
+
+/** The verification link's data route: sends it again and says so (a toast, wherever the button was). */
+export async function resendVerificationAction(): Promise<ActionResult<string>> {
+  const result = await attempt(resendVerification, MSG.serverError);
+  if (result.ok) toast.success(result.data);
+  else toast.error(result.message);
+  return result;
+}
+
+/**
+ * The account deletion's data route: erases the account; this browser is then signed out (the
+ * root loader reads the emptied session again) and goes home. A refusal (a wrong password, upcoming
+ * bookings listed in `details.upcomingBookings`) stays in the dialog.
+ */
+export async function deleteAccountAction({ request }: ActionFunctionArgs): Promise<ActionResult<string> | Response> {
+  const { password } = await jsonBody<{ password: string }>(request);
+  const result = await attempt(() => deleteAccount({ password }), MSG.serverError);
+  if (!result.ok) return result;
+  clearSession();
+  toast.success(MSG.accountDeleted);
+  return redirect("/home");
+}
+
+export interface Verified {
+  message: string;
+  /** The signed-in user's details as they are now (verified), when someone is signed in here. */
+  user: SelfUser | null;
+}
+
+/**
+ * /verify-email?token=...: uses the emailed link once, as the page opens (its route reads it again
+ * only for another link). Signed in, the session's user is read again, verified.
+ */
+export async function verifyEmailLoader({ request }: LoaderFunctionArgs): Promise<Result<Verified>> {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  if (!token) return { ok: false, status: 400, message: MSG.verifyTokenInvalid };
+  return attempt(async () => {
+    const { message } = await verifyEmail(token);
+    const user = readToken() ? await verifySession().catch(() => null) : null;
+    return { message, user };
+  }, MSG.serverError);
+}
+
+/** The emailed unsubscribe link's query, or null when a part is missing. */
+function unsubscribeLinkOf(url: string): UnsubscribeLink | null {
+  const query = new URL(url).searchParams;
+  const [u, k, t] = [query.get("u"), query.get("k"), query.get("t")];
+  return u && k && t ? { u, k, t } : null;
+}
+
+export interface EmailSwitched {
+  message: string;
+  /** Whether that kind of email is sent now. */
+  on: boolean;
+}
+
+const switched = async (link: UnsubscribeLink | null, on: boolean): Promise<Result<EmailSwitched>> => {
+  if (!link) return { ok: false, status: 400, message: MSG.unsubscribeInvalid };
+  return attempt(async () => ({ message: (await switchEmailKind(link, on)).message, on }), MSG.serverError);
+};
+
+/** /unsubscribe?u=&k=&t=: stops that kind of email as the page opens (its route reads it again only for another link). */
+export const unsubscribeLoader = ({ request }: LoaderFunctionArgs) => switched(unsubscribeLinkOf(request.url), false);
+
+/** /unsubscribe's action: the same link turns that kind back on (`on: true`), or off again. */
+export async function unsubscribeAction({ request }: ActionFunctionArgs): Promise<Result<EmailSwitched>> {
+  const { on } = await jsonBody<{ on: boolean }>(request);
+  return switched(unsubscribeLinkOf(request.url), on);
+}
