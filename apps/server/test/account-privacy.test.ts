@@ -180,6 +180,9 @@ describe("Delete my account", () => {
     const chats = await server.api("GET", "/api/chats", { token: client.token });
     const chat = chats.body.find((item: { receiver: { id: string } }) => item.receiver.id === assistant.user.id);
     expect(`${chat.receiver.firstName} ${chat.receiver.lastName}`).toBe(MSG.deletedUserName);
+    expect(chat.receiver.deleted).toBe(true);
+    expect(kept.consultant.deleted).toBe(true);
+    expect(kept.user.deleted).toBeUndefined();
     const history = await server.api("GET", `/api/chats/${chat.id}`, { token: client.token });
     expect(history.body.messages.map((message: { text: string }) => message.text)).toEqual(
       expect.arrayContaining(["Thank you, Rosa!", "Salamat po!"]),

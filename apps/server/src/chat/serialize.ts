@@ -13,6 +13,7 @@ export const toPerson = (user: UserRow): ChatPerson => ({
   lastName: user.lastName,
   avatar: user.avatar,
   role: user.role,
+  ...(user.deletedAt && { deleted: true as const }),
 });
 
 /** Members who have read up to the last message (or have nothing to read). */

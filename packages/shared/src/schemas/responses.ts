@@ -161,6 +161,8 @@ export const chatPersonSchema = z.object({
   lastName: z.string(),
   avatar: z.string().nullable(),
   role: z.enum(ACCOUNT_ROLES),
+  /** Present (true) when the account was deleted: named "Deleted user", nobody can write to it. */
+  deleted: z.literal(true).optional(),
 });
 
 export const chatMessageViewSchema = z.object({

@@ -1,4 +1,4 @@
-import type { Chat, ChatMessage } from "@vam/shared";
+import { MSG, type Chat, type ChatMessage } from "@vam/shared";
 import { ChatHeader } from "./ChatHeader";
 import { ChatLoadError } from "./ChatStates";
 import { MessageComposer } from "./MessageComposer";
@@ -26,7 +26,13 @@ export function Conversation({ chat, loaded, userId }: ConversationProps) {
       ) : (
         <ChatLoadError />
       )}
-      <MessageComposer onSend={send} unsent={unsent} disabled={!messages} />
+      {other.deleted ? (
+        <p role="status" className="border-t border-slate-800 p-4 text-sm text-slate-400">
+          {MSG.recipientDeleted}
+        </p>
+      ) : (
+        <MessageComposer onSend={send} unsent={unsent} disabled={!messages} />
+      )}
     </section>
   );
 }
