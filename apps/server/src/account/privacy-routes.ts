@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { deleteAccountSchema, EMAIL_KINDS, manilaDate, manilaTime, messageSchema, MSG, type UpcomingBooking } from "@vam/shared";
@@ -38,6 +38,9 @@ const tags = ["account"];
 export const DELETED_FIRST_NAME = "Deleted";
 export const DELETED_LAST_NAME = "user";
 
+/** Of a pair of user columns (a booking's parties, a chat's members), the one that is not `userId`. */
+const otherMemberOf = (a: AnyPgColumn, b: AnyPgColumn, userId: string) => sql`case when ${a} = ${userId} then ${b} else ${a} end`;
+
 const iso = (at: Date | null | undefined) => at?.toISOString() ?? null;
 const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`;
 
@@ -68,7 +71,7 @@ export async function exportAccount(db: Db, me: UserRow, now: Date) {
       db
         .select({ booking: bookings, other: { firstName: other.firstName, lastName: other.lastName } })
         .from(bookings)
-        .innerJoin(other, eq(other.id, sql`case when ${bookings.clientId} = ${me.id} then ${bookings.consultantId} else ${bookings.clientId} end`))
+        .innerJoin(other, eq(other.id, otherMemberOf(bookings.clientId, bookings.consultantId, me.id)))
         .where(or(eq(bookings.clientId, me.id), eq(bookings.consultantId, me.id)))
         .orderBy(asc(bookings.startsAt)),
       db
@@ -85,7 +88,7 @@ export async function exportAccount(db: Db, me: UserRow, now: Date) {
       db
         .select({ chat: chats, other: { id: other.id, firstName: other.firstName, lastName: other.lastName } })
         .from(chats)
-        .innerJoin(other, eq(other.id, sql`case when ${chats.userAId} = ${me.id} then ${chats.userBId} else ${chats.userAId} end`))
+        .innerJoin(other, eq(other.id, otherMemberOf(chats.userAId, chats.userBId, me.id)))
         .where(or(eq(chats.userAId, me.id), eq(chats.userBId, me.id))),
       db.select().from(notifications).where(eq(notifications.userId, me.id)).orderBy(asc(notifications.createdAt)),
       db.select().from(referralRewards).where(eq(referralRewards.earnerId, me.id)).orderBy(asc(referralRewards.createdAt)),
@@ -218,7 +221,7 @@ async function upcomingBookings(db: Db, userId: string, now: Date): Promise<Upco
   const rows = await db
     .select({ booking: bookings, other: { firstName: other.firstName, lastName: other.lastName } })
     .from(bookings)
-    .innerJoin(other, eq(other.id, sql`case when ${bookings.clientId} = ${userId} then ${bookings.consultantId} else ${bookings.clientId} end`))
+    .innerJoin(other, eq(other.id, otherMemberOf(bookings.clientId, bookings.consultantId, userId)))
     .where(
       and(
         or(eq(bookings.clientId, userId), eq(bookings.consultantId, userId)),

@@ -34,7 +34,7 @@ import {
 } from "@vam/shared";
 import { currentUser } from "../auth/authenticate.js";
 import { endUserSessions } from "../auth/sessions.js";
-import { notifyBothParties, publishChanges } from "../bookings/changes.js";
+import { notifyBothParties, publishChanges, seriesPayment } from "../bookings/changes.js";
 import { bookingWithParties, bookingsWithParties, clients, consultants, lockSeriesRows } from "../bookings/queries.js";
 import { auditLog, bookings, referralRewards, reviews, sessions, users } from "../db/schema.js";
 import { bearer, errorResponses, idParams, loadedFirst } from "../http/contracts.js";
@@ -193,24 +193,14 @@ export async function adminRoutes(base: FastifyInstance) {
         after: { paymentStatus: changed.booking.paymentStatus, status: changed.booking.status },
         at: now,
       });
-      const total = all.reduce((sum, item) => sum + item.booking.price, 0);
-      const notices = await notifyBothParties(
-        tx,
-        rejected ? "paymentRejected" : "paymentReceived",
-        changed,
-        seriesId ? { dates: all.length, total } : undefined,
-      );
+      const series = seriesId ? seriesPayment(all) : undefined;
+      const notices = await notifyBothParties(tx, rejected ? "paymentRejected" : "paymentReceived", changed, series);
       await queueBookingEmails(
         tx,
         app,
         rejected
-          ? {
-              kind: "bookingCancelled",
-              item: changed,
-              series: seriesId ? { dates: all.length, total } : undefined,
-              reason: "the payment was not received",
-            }
-          : { kind: "paymentVerified", item: changed, series: seriesId ? { dates: all.length, total } : undefined },
+          ? { kind: "bookingCancelled", item: changed, series, reason: "the payment was not received" }
+          : { kind: "paymentVerified", item: changed, series },
       );
       return { changed, all, notices };
     });

@@ -13,12 +13,6 @@ export function calendarFileName(firstName: string, lastName: string, date: stri
 }
 
 /**
- * The booking as an iCalendar file for `viewerId`. One UID per booking and its SEQUENCE
- * (raised on every reschedule and on cancellation) let calendar apps update the event they
- * imported; a cancelled booking is a METHOD:CANCEL file that removes it. No ORGANIZER: it
- * needs an email address, and users' addresses are not shared.
- */
-/**
  * An emailed invitation (METHOD:REQUEST, RFC 5546): the platform's address organizes, the
  * recipient attends. Without it, the downloaded file (METHOD:PUBLISH).
  */
@@ -27,6 +21,13 @@ export interface CalendarInvite {
   attendee: { name: string; email: string };
 }
 
+/**
+ * The booking as an iCalendar file for `viewerId`. One UID per booking and its SEQUENCE
+ * (raised on every reschedule and on cancellation) let calendar apps update the event they
+ * imported; a cancelled booking is a METHOD:CANCEL file that removes it. The downloaded file has
+ * no ORGANIZER (it needs an address, and users' addresses are not shared); an emailed one is an
+ * `invite` from the platform's address to the recipient's own.
+ */
 export function bookingCalendar(
   { booking, client, consultant }: BookingWithParties,
   viewerId: string,

@@ -42,6 +42,12 @@ export interface SeriesPayment {
   total: number;
 }
 
+/** The dates of a series changed at once: how many, and their total. */
+export const seriesPayment = (changed: readonly { booking: { price: number } }[]): SeriesPayment => ({
+  dates: changed.length,
+  total: changed.reduce((sum, item) => sum + item.booking.price, 0),
+});
+
 function platformNotice(change: PlatformChange, booking: BookingRow, series?: SeriesPayment) {
   const when = bookingWhen(booking);
   const what = series ? `the ${series.dates} weekly dates from ${when}` : `the booking on ${when}`;

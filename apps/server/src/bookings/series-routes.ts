@@ -26,7 +26,7 @@ import { badRequest, conflict, conflictWith, notFound } from "../http/errors.js"
 import { announce, createNotification } from "../notifications/create.js";
 import { offOwner, offSlotSet } from "../time-off/queries.js";
 import { bookableConsultant, bookingPrice, publishBookingMessages, storeBookingMessages } from "./create.js";
-import { bookingWhen, publishChanges } from "./changes.js";
+import { bookingWhen, publishChanges, seriesPayment } from "./changes.js";
 import { bookingsWithParties, lockSeriesRows, partyOf, seriesById, unpaidBookingsOf } from "./queries.js";
 import { bookingViews, withoutReviews } from "./serialize.js";
 import { assertBookableStart, bookingEnd, holdingBookings, lockClient, lockBookableConsultant, rethrowSlotTaken } from "./slots.js";
@@ -131,7 +131,7 @@ export async function seriesRoutes(base: FastifyInstance) {
           kind: "bookingCreated",
           item: { booking: rows[0]!, client: me, consultant },
           actor: me,
-          series: { dates: rows.length, total: rows.reduce((sum, row) => sum + row.price, 0) },
+          series: seriesPayment(rows.map((booking) => ({ booking }))),
         });
         return { rows, messages, notification };
       })
@@ -173,7 +173,7 @@ export async function seriesRoutes(base: FastifyInstance) {
         content: `${me.firstName} ${me.lastName} confirmed ${changed.length} weekly dates from ${bookingWhen(first.booking)}.`,
         entityId: first.booking.id,
       });
-      await queueBookingEmails(tx, app, { kind: "bookingAccepted", item: first, actor: me, series: seriesTotals(changed) });
+      await queueBookingEmails(tx, app, { kind: "bookingAccepted", item: first, actor: me, series: seriesPayment(changed) });
       return { changed, notification };
     });
     await publishChanges(app, result.changed, [result.notification]);
@@ -226,7 +226,7 @@ export async function seriesRoutes(base: FastifyInstance) {
         content: `${me.firstName} ${me.lastName} cancelled the remaining ${changed.length} weekly dates from ${bookingWhen(first.booking)}.`,
         entityId: first.booking.id,
       });
-      await queueBookingEmails(tx, app, { kind: "bookingCancelled", item: first, actor: me, series: seriesTotals(changed) });
+      await queueBookingEmails(tx, app, { kind: "bookingCancelled", item: first, actor: me, series: seriesPayment(changed) });
       return { changed, message, notification };
     });
     await publishMessage(app, result.message, me);
@@ -235,9 +235,3 @@ export async function seriesRoutes(base: FastifyInstance) {
     return { bookings: await bookingViews(app.db, me.id, result.changed) };
   });
 }
-
-/** Several dates of a series changed at once: how many, and their total. */
-const seriesTotals = (changed: { booking: { price: number } }[]) => ({
-  dates: changed.length,
-  total: changed.reduce((sum, item) => sum + item.booking.price, 0),
-});

@@ -7,7 +7,7 @@ import { announce } from "../notifications/create.js";
 import type { NotificationRow } from "../notifications/serialize.js";
 import { publishReviews, windowClosedBefore } from "../reviews/publish.js";
 import { REVIEW_WINDOW_DAYS } from "@vam/shared";
-import { notifyBothParties, publishChanges } from "./changes.js";
+import { notifyBothParties, publishChanges, seriesPayment } from "./changes.js";
 import { bookingsWithParties, type BookingWithParties } from "./queries.js";
 import { CHANGES_KEPT_MS } from "../profiles/search-replica.js";
 
@@ -79,7 +79,7 @@ async function expireBatch(app: FastifyInstance, now: Date) {
     for (const group of noticeGroups(changed)) {
       const [first] = group;
       const change = first!.booking.cancelReason === "PAYMENT_EXPIRED" ? "paymentExpired" : "notAccepted";
-      const series = group.length > 1 ? { dates: group.length, total: group.reduce((sum, item) => sum + item.booking.price, 0) } : undefined;
+      const series = group.length > 1 ? seriesPayment(group) : undefined;
       notifications.push(...(await notifyBothParties(tx, change, first!, series)));
       const reason = change === "paymentExpired" ? "the payment was not received in time" : "it was not accepted in time";
       await queueBookingEmails(tx, app, { kind: "bookingCancelled", item: first!, series, reason });

@@ -4,6 +4,7 @@ import { EMAIL_KIND_LABELS, formatLongDate, formatPeso, formatTime, manilaDate, 
 import type { UserRow } from "../auth/authenticate.js";
 import { bookingCalendar, type CalendarInvite } from "../bookings/calendar.js";
 import { bookingsWithParties, seriesById, type BookingWithParties } from "../bookings/queries.js";
+import type { SeriesPayment } from "../bookings/changes.js";
 import { seriesCalendar } from "../bookings/series-calendar.js";
 import type { Db } from "../db/client.js";
 import { bookings } from "../db/schema.js";
@@ -21,7 +22,7 @@ export interface BookingEvent {
   /** Who did it; none when the platform did (an operator's payment decision, the hold sweep). */
   actor?: UserRow;
   /** A series changed at once: how many dates, and their total. */
-  series?: { dates: number; total: number };
+  series?: SeriesPayment;
   /** Why, when the platform cancelled: "the payment was not received in time". */
   reason?: string;
 }

@@ -47,13 +47,7 @@ export function ConfirmDialog({
           <button type="button" className="btn-secondary" disabled={busy} onClick={close}>
             {cancelLabel}
           </button>
-          <button
-            type="button"
-            className={tone === "danger" ? "btn bg-rose-600 text-white hover:bg-rose-500 disabled:hover:bg-rose-600" : "btn-primary"}
-            disabled={busy}
-            aria-busy={busy}
-            onClick={onConfirm}
-          >
+          <button type="button" className={tone === "danger" ? "btn-danger" : "btn-primary"} disabled={busy} aria-busy={busy} onClick={onConfirm}>
             {busy ? busyLabel : confirmLabel}
           </button>
         </>

@@ -7,17 +7,22 @@ interface SwitchProps {
   /** A change is on its way: announced, and further clicks wait. */
   busy?: boolean;
   onChange: (checked: boolean) => void;
+  /** Where the switch stands: after its label across the row (a list of settings), or before it. */
+  placement?: "end" | "start";
 }
 
 /** An on/off switch (WAI-ARIA switch: a button with `aria-checked`) named by its visible label. */
-export function Switch({ label, checked, busy = false, onChange }: SwitchProps) {
+export function Switch({ label, checked, busy = false, onChange, placement = "end" }: SwitchProps) {
   const switchId = useId();
   const labelId = useId();
+  const name = (
+    <label id={labelId} htmlFor={switchId} className="min-w-0 cursor-pointer text-sm font-medium text-slate-200">
+      {label}
+    </label>
+  );
   return (
-    <div className="flex items-center justify-between gap-4">
-      <label id={labelId} htmlFor={switchId} className="min-w-0 cursor-pointer text-sm font-medium text-slate-200">
-        {label}
-      </label>
+    <div className={`flex items-center ${placement === "end" ? "justify-between gap-4" : "gap-3"}`}>
+      {placement === "end" && name}
       <button
         id={switchId}
         type="button"
@@ -35,6 +40,7 @@ export function Switch({ label, checked, busy = false, onChange }: SwitchProps) 
           className="absolute left-1 size-5 rounded-full bg-slate-300 shadow transition-transform group-aria-checked:translate-x-5 group-aria-checked:bg-white"
         />
       </button>
+      {placement === "start" && name}
     </div>
   );
 }

@@ -8,8 +8,6 @@ import { CardSection } from "../../components/CardSection";
 import { Spinner } from "../../components/Spinner";
 import { downloadAccountData } from "./account-api";
 
-const DOWNLOAD_FAILED = MSG.dataDownloadFailed;
-
 /** "Your data": everything the account holds, as one JSON file (Data Privacy Act of 2012). */
 export function DataSection({ username }: { username: string }) {
   const [busy, setBusy] = useState(false);
@@ -19,7 +17,7 @@ export function DataSection({ username }: { username: string }) {
     try {
       await downloadAccountData({ username });
     } catch (error) {
-      toast.error(serverMessageOr(error, DOWNLOAD_FAILED));
+      toast.error(serverMessageOr(error, MSG.dataDownloadFailed));
     } finally {
       setBusy(false);
     }

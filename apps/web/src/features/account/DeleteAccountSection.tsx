@@ -1,16 +1,14 @@
 import { MSG, formatLongDate, formatTime, type UpcomingBooking } from "@vam/shared";
-import CircleAlert from "lucide-react/icons/circle-exclamation-point";
 import UserRoundX from "lucide-react/icons/user-round-x";
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { CardSection } from "../../components/CardSection";
 import { Modal } from "../../components/Modal";
+import { RefusalAlert } from "../../components/RefusalAlert";
 import { Spinner } from "../../components/Spinner";
 import { TextField } from "../../components/form/TextField";
 import { useActionFetcher } from "../../lib/useActionFetcher";
 import { DELETE_ACCOUNT_ACTION, DELETE_ACCOUNT_FETCHER } from "./account-routes";
-
-const DANGER_BUTTON = "btn bg-rose-600 text-white hover:bg-rose-500 disabled:hover:bg-rose-600";
 
 /** "Delete account": the button that opens the dialog asking for the password. */
 export function DeleteAccountSection() {
@@ -29,7 +27,7 @@ export function DeleteAccountSection() {
         <p className="text-sm text-slate-300">Deleting your account erases your personal data for good. You may want to download your data first.</p>
         <button
           type="button"
-          className={`${DANGER_BUTTON} w-full sm:w-auto`}
+          className="btn-danger w-full sm:w-auto"
           onClick={() => {
             // The write outlives the dialog (its key is shared with the layout): each opening starts afresh.
             remove.reset();
@@ -83,7 +81,7 @@ function DeleteAccountDialog({ remove, onClose }: { remove: ReturnType<typeof us
           <button type="button" className="btn-secondary" disabled={remove.busy} onClick={close}>
             Cancel
           </button>
-          <button type="submit" form={formId} className={DANGER_BUTTON} disabled={remove.busy} aria-busy={remove.busy}>
+          <button type="submit" form={formId} className="btn-danger" disabled={remove.busy} aria-busy={remove.busy}>
             {remove.busy && <Spinner className="size-4 text-white" />}
             Delete my account
           </button>
@@ -119,25 +117,17 @@ function DeleteAccountDialog({ remove, onClose }: { remove: ReturnType<typeof us
 /** Why the account was not deleted, announced when it appears; upcoming bookings each lead to their page. */
 function DeleteRefusal({ message, bookings }: { message: string; bookings: readonly UpcomingBooking[] }) {
   return (
-    <div role="alert" className="space-y-2 rounded-lg border border-rose-500/40 bg-rose-500/10 px-3 py-2.5 text-sm text-rose-200">
-      <p className="flex items-start gap-2">
-        <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        <span>{message}</span>
-      </p>
-      {bookings.length > 0 && (
-        <ul className="space-y-1.5 pl-6">
-          {bookings.map((booking) => (
-            <li key={booking.id} className="break-words">
-              <Link
-                to={`/bookings/${encodeURIComponent(booking.id)}`}
-                className="font-medium text-rose-100 underline underline-offset-4 hover:text-white"
-              >
-                {formatLongDate(booking.date)}, {formatTime(booking.startTime)} - {formatTime(booking.endTime)}: {booking.otherName}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+    <RefusalAlert message={message}>
+      {bookings.map((booking) => (
+        <li key={booking.id} className="break-words">
+          <Link
+            to={`/bookings/${encodeURIComponent(booking.id)}`}
+            className="font-medium text-rose-100 underline underline-offset-4 hover:text-white"
+          >
+            {formatLongDate(booking.date)}, {formatTime(booking.startTime)} - {formatTime(booking.endTime)}: {booking.otherName}
+          </Link>
+        </li>
+      ))}
+    </RefusalAlert>
   );
 }

@@ -3,6 +3,7 @@ import LogOut from "lucide-react/icons/log-out";
 import MonitorSmartphone from "lucide-react/icons/monitor-smartphone";
 import { useRevalidator } from "react-router";
 import { CardSection } from "../../components/CardSection";
+import { InlineLoadFailed } from "../../components/LoadFailed";
 import { Spinner } from "../../components/Spinner";
 import { formatDate } from "../../lib/format";
 import type { Result } from "../../lib/result";
@@ -29,12 +30,7 @@ export function DevicesSection({ sessions }: { sessions: Result<AccountSession[]
       }
     >
       {!sessions.ok ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-rose-300">
-          <p>{sessions.message}</p>
-          <button type="button" className="btn-ghost px-3 py-1.5" onClick={() => void revalidate()}>
-            Try again
-          </button>
-        </div>
+        <InlineLoadFailed message={sessions.message} onRetry={() => void revalidate()} />
       ) : (
         <div className="space-y-4">
           <p className="text-sm text-slate-400">Browsers where your account is signed in now.</p>

@@ -3,6 +3,7 @@ import Bell from "lucide-react/icons/bell";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { CardSection } from "../../components/CardSection";
+import { InlineLoadFailed } from "../../components/LoadFailed";
 import { Switch } from "../../components/Switch";
 import type { Result } from "../../lib/result";
 import { useActionFetcher } from "../../lib/useActionFetcher";
@@ -25,12 +26,7 @@ export function EmailSettingsSection({ settings }: { settings: Result<EmailSetti
       }
     >
       {!settings.ok ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-rose-300">
-          <p>{settings.message}</p>
-          <button type="button" className="btn-ghost px-3 py-1.5" onClick={() => void revalidate()}>
-            Try again
-          </button>
-        </div>
+        <InlineLoadFailed message={settings.message} onRetry={() => void revalidate()} />
       ) : (
         <div className="space-y-4">
           <p className="text-sm text-slate-400">Choose which emails we send you. Emails about your password and address always go out.</p>

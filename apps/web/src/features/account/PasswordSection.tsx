@@ -1,18 +1,18 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { PASSWORD_MAX, PASSWORD_MIN, changePasswordFormSchema } from "@vam/shared";
+import { changePasswordFormSchema } from "@vam/shared";
 import KeyRound from "lucide-react/icons/key-round";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { CardSection } from "../../components/CardSection";
 import { SubmitButton } from "../../components/SubmitButton";
 import { FormAlert } from "../../components/form/FormAlert";
+import { NewPasswordFields } from "../../components/form/NewPasswordFields";
 import { TextField } from "../../components/form/TextField";
 import { useActionAnswer } from "../../lib/actions";
 import { useActionFetcher } from "../../lib/useActionFetcher";
 import type { SettingsChange } from "./account-data";
 
-const passwordFormSchema = changePasswordFormSchema;
-type PasswordForm = z.input<typeof passwordFormSchema>;
+type PasswordForm = z.input<typeof changePasswordFormSchema>;
 const FIELDS = ["currentPassword", "newPassword"] as const;
 const isField = (name: unknown): name is (typeof FIELDS)[number] => FIELDS.includes(name as (typeof FIELDS)[number]);
 const EMPTY: PasswordForm = { currentPassword: "", newPassword: "", confirm: "" };
@@ -29,7 +29,7 @@ export function PasswordSection({ username }: { username: string }) {
     reset,
     setError,
     formState: { errors },
-  } = useForm<PasswordForm>({ resolver: zodResolver(passwordFormSchema), defaultValues: EMPTY });
+  } = useForm<PasswordForm>({ resolver: zodResolver(changePasswordFormSchema), defaultValues: EMPTY });
 
   useActionAnswer(save.result, (answer) => {
     if (answer.ok) reset(EMPTY);
@@ -63,20 +63,10 @@ export function PasswordSection({ username }: { username: string }) {
           {...register("currentPassword")}
         />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters`}
-            error={errors.newPassword?.message}
-            {...register("newPassword")}
-          />
-          <TextField
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.confirm?.message}
-            {...register("confirm")}
+          <NewPasswordFields
+            password={register("newPassword")}
+            confirm={register("confirm")}
+            errors={{ password: errors.newPassword?.message, confirm: errors.confirm?.message }}
           />
         </div>
         <p className="text-sm text-slate-400">Your other devices are signed out when the password changes.</p>

@@ -4,7 +4,7 @@ import { ResendLinkButton } from "./ResendLinkButton";
 
 /**
  * Above every page of a signed-in user whose address is not verified yet: what to do, and the link
- * again. Loaded only for them (layouts/AppFrame), so that nobody else's first page carries it.
+ * again. Loaded only for them (layouts/ProtectedLayout), so that nobody else's first page carries it.
  */
 export default function VerifyEmailBanner({ email }: { email: string }) {
   return (

@@ -19,13 +19,15 @@ import {
   type UnsubscribeLink,
 } from "./account-api";
 
-/** What the settings page could not read is said where it goes (the rest of the page still works). */
-export const SESSIONS_FAILED = MSG.devicesLoadFailed;
-export const EMAIL_SETTINGS_FAILED = MSG.emailSettingsLoadFailed;
-
-/** /settings: the signed-in devices and the email settings, each or why it could not be read. */
+/**
+ * /settings: the signed-in devices and the email settings, each or why it could not be read (said
+ * where it goes; the rest of the page still works).
+ */
 export async function settingsLoader(): Promise<{ sessions: Result<AccountSession[]>; emailSettings: Result<EmailSettings> }> {
-  const [sessions, emailSettings] = await Promise.all([attempt(fetchSessions, SESSIONS_FAILED), attempt(fetchEmailSettings, EMAIL_SETTINGS_FAILED)]);
+  const [sessions, emailSettings] = await Promise.all([
+    attempt(fetchSessions, MSG.devicesLoadFailed),
+    attempt(fetchEmailSettings, MSG.emailSettingsLoadFailed),
+  ]);
   return { sessions, emailSettings };
 }
 
@@ -61,6 +63,11 @@ export async function settingsAction({ request }: ActionFunctionArgs): Promise<A
     default:
       throw new Response("Unknown change", { status: 400 });
   }
+  return toasted(result);
+}
+
+/** Says how a write went in a toast (wherever its button was), and answers it. */
+function toasted(result: ActionResult<string>) {
   if (result.ok) toast.success(result.data);
   else toast.error(result.message);
   return result;
@@ -68,10 +75,7 @@ export async function settingsAction({ request }: ActionFunctionArgs): Promise<A
 
 /** The verification link's data route: sends it again and says so (a toast, wherever the button was). */
 export async function resendVerificationAction(): Promise<ActionResult<string>> {
-  const result = await attempt(resendVerification, MSG.serverError);
-  if (result.ok) toast.success(result.data);
-  else toast.error(result.message);
-  return result;
+  return toasted(await attempt(resendVerification, MSG.serverError));
 }
 
 /**

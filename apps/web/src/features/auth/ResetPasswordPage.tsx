@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { PASSWORD_MAX, PASSWORD_MIN, resetPasswordFormSchema } from "@vam/shared";
+import { resetPasswordFormSchema } from "@vam/shared";
 import { useForm } from "react-hook-form";
 import { Link, useLoaderData, useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
 import { SubmitButton } from "../../components/SubmitButton";
 import { FormAlert } from "../../components/form/FormAlert";
-import { TextField } from "../../components/form/TextField";
+import { NewPasswordFields } from "../../components/form/NewPasswordFields";
 import { useActionAnswer } from "../../lib/actions";
 import { useActionFetcher } from "../../lib/useActionFetcher";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
@@ -15,8 +15,7 @@ import type { NoticeState } from "./notice";
 
 const TITLE = "Set a new password";
 
-const newPasswordSchema = resetPasswordFormSchema;
-type NewPassword = z.input<typeof newPasswordSchema>;
+type NewPassword = z.input<typeof resetPasswordFormSchema>;
 
 /**
  * /reset-password?token=...: the emailed link. Its loader checked the link; an unusable one says
@@ -51,7 +50,7 @@ function NewPasswordForm() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<NewPassword>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: "", confirm: "" } });
+  } = useForm<NewPassword>({ resolver: zodResolver(resetPasswordFormSchema), defaultValues: { password: "", confirm: "" } });
 
   useActionAnswer(save.result, (answer) => {
     if (answer.ok) {
@@ -74,15 +73,11 @@ function NewPasswordForm() {
           </Link>
         </div>
       )}
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters`}
-        error={errors.password?.message}
-        {...register("password")}
+      <NewPasswordFields
+        password={register("password")}
+        confirm={register("confirm")}
+        errors={{ password: errors.password?.message, confirm: errors.confirm?.message }}
       />
-      <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirm?.message} {...register("confirm")} />
       <SubmitButton busy={save.busy} className="w-full">
         Set new password
       </SubmitButton>

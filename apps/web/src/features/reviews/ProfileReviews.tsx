@@ -2,6 +2,7 @@ import { MSG, type ReviewPage } from "@vam/shared";
 import MessageSquareQuote from "lucide-react/icons/message-square-quote";
 import { useEffect, useRef } from "react";
 import { CardSection } from "../../components/CardSection";
+import { InlineLoadFailed } from "../../components/LoadFailed";
 import { Spinner } from "../../components/Spinner";
 import { UserAvatar } from "../../components/UserAvatar";
 import { formatDate } from "../../lib/format";
@@ -31,12 +32,7 @@ export function ProfileReviews({ userId, first }: ProfileReviewsProps) {
   return (
     <CardSection title="Reviews">
       {firstFailed ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-rose-300">
-          <p>{MSG.reviewsLoadFailed}</p>
-          <button type="button" className="btn-ghost px-3 py-1.5" disabled={loading} onClick={() => load(null)}>
-            Try again
-          </button>
-        </div>
+        <InlineLoadFailed message={MSG.reviewsLoadFailed} retrying={loading} onRetry={() => load(null)} />
       ) : items.length === 0 ? (
         <p className="flex items-center gap-2 text-sm text-slate-400">
           <MessageSquareQuote aria-hidden="true" className="size-4 text-slate-400" />

@@ -1,5 +1,6 @@
 import { MSG, formatLongDate, type TimeOffOverview } from "@vam/shared";
 import { useId, useState } from "react";
+import { Switch } from "../../components/Switch";
 import { useActionFetcher } from "../../lib/useActionFetcher";
 import { TimeOffRefusal } from "./TimeOffRefusal";
 import { timeOffHref } from "./time-off-data";
@@ -9,8 +10,6 @@ import { timeOffHref } from "./time-off-data";
  * ahead. Turning it on over bookings is refused with them listed.
  */
 export function HolidaysSwitch({ holidaysOff, holidays }: Pick<TimeOffOverview, "holidaysOff" | "holidays">) {
-  const switchId = useId();
-  const labelId = useId();
   const listId = useId();
   const turn = useActionFetcher(timeOffHref());
   // While the change is on its way the switch shows where it is going.
@@ -18,34 +17,15 @@ export function HolidaysSwitch({ holidaysOff, holidays }: Pick<TimeOffOverview, 
   const on = turn.busy ? asked : holidaysOff;
   const refusal = turn.result && !turn.result.ok ? turn.result : null;
 
-  const toggle = () => {
-    if (turn.busy) return;
-    setAsked(!holidaysOff);
-    void turn.submit({ intent: "holidays", on: !holidaysOff }, "put");
+  // The switch ignores clicks while a change is on its way.
+  const toggle = (checked: boolean) => {
+    setAsked(checked);
+    void turn.submit({ intent: "holidays", on: checked }, "put");
   };
 
   return (
     <div className="space-y-3">
-      <div className="flex items-center gap-3">
-        <button
-          id={switchId}
-          type="button"
-          role="switch"
-          aria-checked={on}
-          aria-labelledby={labelId}
-          aria-busy={turn.busy}
-          onClick={toggle}
-          className="group relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border border-slate-600 bg-slate-800 transition-colors aria-checked:border-teal-400 aria-checked:bg-teal-500"
-        >
-          <span
-            aria-hidden="true"
-            className="absolute left-1 size-5 rounded-full bg-slate-300 shadow transition-transform group-aria-checked:translate-x-5 group-aria-checked:bg-white"
-          />
-        </button>
-        <label id={labelId} htmlFor={switchId} className="cursor-pointer text-sm font-medium text-slate-200">
-          {MSG.holidaysSwitch}
-        </label>
-      </div>
+      <Switch label={MSG.holidaysSwitch} checked={on} busy={turn.busy} onChange={toggle} placement="start" />
       <TimeOffRefusal message={refusal?.message ?? null} bookings={refusal?.details?.bookings} />
       <div className="space-y-2">
         <h4 id={listId} className="text-xs font-semibold tracking-wide text-slate-400 uppercase">

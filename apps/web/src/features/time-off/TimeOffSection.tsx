@@ -1,6 +1,7 @@
 import { MSG, type TimeOffOverview } from "@vam/shared";
 import { Suspense, useId } from "react";
 import { Await, useRevalidator } from "react-router";
+import { InlineLoadFailed } from "../../components/LoadFailed";
 import { Spinner } from "../../components/Spinner";
 import { HolidaysSwitch } from "./HolidaysSwitch";
 import { TimeOffForm } from "./TimeOffForm";
@@ -38,17 +39,7 @@ export function TimeOffSection({ overview }: { overview: Promise<TimeOffOverview
             </p>
           }
         >
-          <Await
-            resolve={overview}
-            errorElement={
-              <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-rose-300">
-                <p>Could not load your time off.</p>
-                <button type="button" className="btn-ghost px-3 py-1.5" onClick={() => void revalidate()}>
-                  Try again
-                </button>
-              </div>
-            }
-          >
+          <Await resolve={overview} errorElement={<InlineLoadFailed message="Could not load your time off." onRetry={() => void revalidate()} />}>
             {(loaded: TimeOffOverview) => (
               <>
                 <div className="min-w-0 space-y-4">
