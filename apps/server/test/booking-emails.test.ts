@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMAIL_KIND_LABELS, MSG, weekdayAhead, type Booking } from "@vam/shared";
 import { loadConfig } from "../src/config.js";
@@ -319,6 +319,42 @@ describe.runIf(databaseUrl)("the email queue with two server processes", () => {
       await database.drop();
       await box.close();
     }
+  });
+});
+
+describe("the sweep", () => {
+  it("deletes sent and given-up emails after 30 days, and nothing waiting", async () => {
+    const db = server.database.db;
+    const row = (subject: string, at: Partial<Record<"sentAt" | "failedAt", ReturnType<typeof sql>>>) => ({
+      toAddress: "old@example.ph",
+      kind: "verify",
+      subject,
+      textBody: "x",
+      htmlBody: "x",
+      // Far ahead: the queue leaves the waiting one alone during the test.
+      nextAttemptAt: sql`now() + interval '1 day'`,
+      ...at,
+    });
+    const inserted = await db
+      .insert(emailOutbox)
+      .values([
+        row("sent long ago", { sentAt: sql`now() - interval '31 days'` }),
+        row("failed long ago", { failedAt: sql`now() - interval '31 days'` }),
+        row("sent lately", { sentAt: sql`now() - interval '29 days'` }),
+        row("waiting", {}),
+      ])
+      .returning({ id: emailOutbox.id, subject: emailOutbox.subject });
+    await sweep(server.app);
+    const left = await db
+      .select({ subject: emailOutbox.subject })
+      .from(emailOutbox)
+      .where(
+        inArray(
+          emailOutbox.id,
+          inserted.map((item) => item.id),
+        ),
+      );
+    expect(left.map((item) => item.subject).sort()).toEqual(["sent lately", "waiting"]);
   });
 });
 
