@@ -21,6 +21,7 @@ import { seriesRoutes } from "./bookings/series-routes.js";
 import { chatRoutes } from "./chat/routes.js";
 import { galleryRoutes } from "./gallery/routes.js";
 import { healthRoutes } from "./health/routes.js";
+import { metricsPlugin } from "./metrics/plugin.js";
 import { registerContracts } from "./http/contracts.js";
 import { frameworkErrors, registerErrorHandler } from "./http/errors.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
@@ -55,6 +56,10 @@ declare module "fastify" {
     clock: AdjustableClock;
     /** This instance's worker of the durable email queue; kick it after a commit that queued email. */
     emailQueue: EmailQueue;
+    /** Shared Redis client (rate limits, readiness) when REDIS_URL is set. */
+    redis: Redis | null;
+    /** `draining`: shutting down (decision 0017); readiness says so and every answer closes its connection. */
+    lifecycle: { draining: boolean };
     /** Every route as registered (method, URL pattern, contract): the fuzz and OpenAPI tests reach each one. */
     routeList: ReadonlyArray<{ method: string; url: string; schema?: FastifySchema }>;
   }
@@ -86,6 +91,13 @@ export async function buildApp({ config, database, redis, clock = new Adjustable
   app.decorate("database", database);
   app.decorate("db", database.db);
   app.decorate("storage", storage);
+  app.decorate("redis", redis ?? null);
+  app.decorate("lifecycle", { draining: false });
+  // Draining: a balancer's kept-alive connection to this instance is closed after its answer, so
+  // none is left to break when the instance stops listening.
+  app.addHook("onRequest", async (_request, reply) => {
+    if (app.lifecycle.draining) reply.header("connection", "close");
+  });
   const search = new SearchReplica(database, app.log, config.searchPollMs);
   await search.load();
   app.decorate("searchIndex", search);
@@ -106,6 +118,7 @@ export async function buildApp({ config, database, redis, clock = new Adjustable
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url, schema: route.schema });
   });
   registerErrorHandler(app);
+  await app.register(metricsPlugin);
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {

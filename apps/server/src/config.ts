@@ -59,6 +59,28 @@ const envSchema = z.object({
   SMTP_FROM: z.string().trim().min(3).default("VA Marketplace <no-reply@va-marketplace.local>"),
   EMAIL_POLL_MS: z.coerce.number().int().min(0).max(3600_000).default(5000),
   EMAIL_RETRY_SECONDS: z.coerce.number().positive().max(86_400).default(60),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  METRICS_ALLOW: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) =>
+      value === undefined
+        ? undefined
+        : value
+            .split(",")
+            .map((part) => part.trim())
+            .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.union([z.cidrv4(), z.cidrv6(), z.ipv4(), z.ipv6()], { error: "must be IP addresses or CIDR ranges, comma-separated" })).optional(),
+    ),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).optional(),
 });
 
 export interface Config {
@@ -98,6 +120,16 @@ export interface Config {
   emailPollMs: number;
   /** The first retry of a failed email waits this long; each next one twice as long. */
   emailRetryMs: number;
+  /** `Authorization: Bearer <token>` reads /metrics from anywhere. */
+  metricsToken?: string;
+  /** Addresses (or CIDR ranges) that read /metrics directly, without the token; loopback by default. */
+  metricsAllow: string[];
+  /**
+   * On SIGTERM the instance turns unready and keeps serving this long (closing each connection
+   * after its answer, refusing new sockets) before it stops listening: a balancer moves its
+   * traffic away first. 5 s where NODE_ENV=production, else 0.
+   */
+  shutdownDrainMs: number;
   /** Folder of the built web app; absent in API-only tests. */
   webDist?: string;
 }
@@ -148,5 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpFrom: e.SMTP_FROM,
     emailPollMs: e.EMAIL_POLL_MS,
     emailRetryMs: Math.round(e.EMAIL_RETRY_SECONDS * 1000),
+    metricsToken: e.METRICS_TOKEN,
+    metricsAllow: e.METRICS_ALLOW ?? ["127.0.0.0/8", "::1/128"],
+    shutdownDrainMs: Math.round((e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === "production" ? 5 : 0)) * 1000),
   };
 }

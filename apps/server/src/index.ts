@@ -30,10 +30,10 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  server.app.log.info({ signal }, "shutting down: finishing requests in flight");
-  const force = setTimeout(() => process.exit(1), 15_000).unref();
+  server.app.log.info({ signal, drainMs: config.shutdownDrainMs }, "shutting down: unready, draining, then finishing requests in flight");
+  const force = setTimeout(() => process.exit(1), config.shutdownDrainMs + 15_000).unref();
   try {
-    await server.close();
+    await server.shutdown(config.shutdownDrainMs);
     clearTimeout(force);
     process.exit(0);
   } catch (error) {

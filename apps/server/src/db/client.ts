@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import { readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,7 +25,20 @@ export interface Database {
    * each reconnection (notifications sent meanwhile were lost). Answers how to stop.
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /** The connection pool's use (PostgreSQL); the embedded PGlite has no pool. */
+  poolStats(): PoolStats | undefined;
+  /** Whether every migration this code ships is applied to the database. */
+  migrationsApplied(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections open (busy or idle). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
@@ -72,6 +86,8 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     db: drizzlePg(pool, { schema }) as unknown as Db,
     kind: "postgres",
     listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+    migrationsApplied: () => migrationsApplied(drizzlePg(pool, { schema }) as unknown as Db),
     close: () => pool.end(),
   };
 }
@@ -117,8 +133,29 @@ async function openPglite(dir: string | undefined): Promise<Database> {
       const stop = await client.listen(channel, () => onNotify());
       return () => stop();
     },
+    poolStats: () => undefined,
+    migrationsApplied: () => migrationsApplied(db as unknown as Db),
     close: () => client.close(),
   };
+}
+
+/**
+ * Drizzle's migrator records each applied migration in drizzle.__drizzle_migrations with the
+ * journal's timestamp; the newest there must be at least the newest this code ships.
+ */
+async function migrationsApplied(db: Db): Promise<boolean> {
+  const newest = latestShippedMigration();
+  const rows = await queryRows<{ newest: string | null }>(db, sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`);
+  return Number(rows[0]?.newest ?? 0) >= newest;
+}
+
+let shippedNewest: number | undefined;
+function latestShippedMigration(): number {
+  if (shippedNewest === undefined) {
+    const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: { when: number }[] };
+    shippedNewest = Math.max(...journal.entries.map((entry) => entry.when));
+  }
+  return shippedNewest;
 }
 
 /** The rows of a hand-written query (both drivers answer `{ rows }`), typed as the caller's columns. */

@@ -6,9 +6,23 @@ import { z } from "zod";
 const healthy = z.object({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) });
 const unavailable = z.object({ status: z.literal("unavailable"), message: z.string() });
 
+const check = z.enum(["ok", "failing", "not configured"]);
+const checks = z.object({ database: check, redis: check, migrations: check, shuttingDown: z.boolean() });
+const ready = z.object({ status: z.literal("ready"), checks });
+const unready = z.object({ status: z.literal("unready"), message: z.string(), checks });
+
+/** A check that does not answer within this long counts as failing: a balancer's probe must not hang. */
+const CHECK_TIMEOUT_MS = 2000;
+
+function within<T>(promise: Promise<T>, ms = CHECK_TIMEOUT_MS): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 export async function healthRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const schema = { tags: ["health"], summary: "Whether the server and its database answer", response: { 200: healthy, 503: unavailable } };
+  const schema = { tags: ["health"], summary: "Liveness: whether the server and its database answer", response: { 200: healthy, 503: unavailable } };
   app.get("/health", { schema }, async (request, reply) => {
     try {
       await app.db.execute(sql`select 1`);
@@ -17,5 +31,37 @@ export async function healthRoutes(base: FastifyInstance) {
       request.log.error({ err: error }, "health check failed");
       return reply.status(503).send({ status: "unavailable", message: "The database is not answering" });
     }
+  });
+
+  const readySchema = {
+    tags: ["health"],
+    summary: "Readiness: whether a balancer should send this instance traffic (database, Redis, migrations, not shutting down)",
+    response: { 200: ready, 503: unready },
+  };
+  app.get("/ready", { schema: readySchema }, async (request, reply) => {
+    const run = async (name: string, probe: () => Promise<boolean>) => {
+      try {
+        return (await within(probe())) ? ("ok" as const) : ("failing" as const);
+      } catch (error) {
+        request.log.warn({ err: error, check: name }, "readiness check failed");
+        return "failing" as const;
+      }
+    };
+    const redis = app.redis;
+    const [database, redisState, migrations] = await Promise.all([
+      run("database", async () => (await app.db.execute(sql`select 1`), true)),
+      redis ? run("redis", async () => (await redis.ping()) === "PONG") : Promise.resolve("not configured" as const),
+      run("migrations", () => app.database.migrationsApplied()),
+    ]);
+    const shuttingDown = app.lifecycle.draining;
+    const result = { database, redis: redisState, migrations, shuttingDown };
+    const failing = [
+      ...(shuttingDown ? ["the instance is shutting down"] : []),
+      ...(database === "failing" ? ["the database is not answering"] : []),
+      ...(redisState === "failing" ? ["Redis is not answering"] : []),
+      ...(migrations === "failing" ? ["the database schema is behind this version"] : []),
+    ];
+    if (failing.length === 0) return { status: "ready" as const, checks: result };
+    return reply.status(503).send({ status: "unready", message: `Not ready: ${failing.join("; ")}.`, checks: result });
   });
 }

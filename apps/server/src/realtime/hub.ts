@@ -1,3 +1,5 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
@@ -27,6 +29,14 @@ export interface Realtime {
    * suspended). Runs every minute, in case a broadcast of `endSession`/`endUser` was missed.
    */
   recheckSessions(): Promise<void>;
+  /** Sockets connected to this instance. */
+  localSocketCount(): number;
+  /**
+   * Shutting down: refuses new socket connections (503, so a balancer tries another instance)
+   * and drops this instance's sockets without ending their sessions; clients reconnect at once,
+   * through the balancer, to an instance that stays.
+   */
+  drain(): void;
 }
 
 /** How often each instance re-checks the sessions of its sockets. */
@@ -58,6 +68,18 @@ export function attachRealtime(app: FastifyInstance, redisUrl: string | undefine
     path: "/socket.io",
     serveClient: false,
   });
+  let draining = false;
+  // socket.io listens for upgrades itself; while draining, an upgrade is answered 503 before it
+  // sees it (a balancer then passes the request to another instance: decision 0017).
+  const upgradeListeners = app.server.listeners("upgrade") as ((...args: unknown[]) => void)[];
+  app.server.removeAllListeners("upgrade");
+  app.server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (draining) {
+      socket.end("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      return;
+    }
+    for (const listener of upgradeListeners) listener.call(app.server, request, socket, head);
+  });
   const redisClients: Redis[] = [];
   if (redisUrl) {
     const pub = new Redis(redisUrl);
@@ -69,6 +91,7 @@ export function attachRealtime(app: FastifyInstance, redisUrl: string | undefine
   // socket.io does not await its middleware: any failure is passed to next, so the handshake is
   // refused instead of hanging on an unhandled rejection.
   io.use((socket, next) => {
+    if (draining) return next(new Error("unavailable"));
     const authenticate = async () => {
       const auth = socket.handshake.auth as { token?: unknown };
       const token = typeof auth.token === "string" ? auth.token : bearerToken(socket.handshake.headers.authorization);
@@ -110,9 +133,15 @@ export function attachRealtime(app: FastifyInstance, redisUrl: string | undefine
   }, SESSION_RECHECK_MS);
   recheck.unref();
 
+  // Closing the transport (not a socket.io disconnect, which tells a client it was signed out):
+  // the client reconnects by itself.
+  const dropLocalSockets = () => {
+    for (const socket of io.of("/").sockets.values()) socket.conn.close();
+  };
   app.addHook("preClose", async () => {
     clearInterval(recheck);
-    io.local.disconnectSockets(true);
+    draining = true;
+    dropLocalSockets();
     await io.of("/").adapter.close();
     for (const client of redisClients) client.disconnect();
   });
@@ -128,5 +157,10 @@ export function attachRealtime(app: FastifyInstance, redisUrl: string | undefine
       io.in(userRoom(userId)).disconnectSockets(true);
     },
     recheckSessions,
+    localSocketCount: () => io.of("/").sockets.size,
+    drain() {
+      draining = true;
+      dropLocalSockets();
+    },
   };
 }

@@ -10,7 +10,15 @@ type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
  * first signed-in session (with the socket.io client), not with every visitor's first page.
  */
 export function openSocket(token: string, userId: string, hub: RealtimeHub): () => void {
-  const socket: AppSocket = io({ path: "/socket.io", auth: { token }, withCredentials: true });
+  // WebSocket first: one connection, so a round-robin balancer needs no sticky sessions. Long
+  // polling (several requests that must reach one instance) only where WebSocket cannot connect.
+  const socket: AppSocket = io({
+    path: "/socket.io",
+    auth: { token },
+    withCredentials: true,
+    transports: ["websocket", "polling"],
+    tryAllTransports: true,
+  });
   socket.on("connect", () => {
     socket.emit("newUser", userId);
     hub.connected();
