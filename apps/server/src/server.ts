@@ -2,7 +2,7 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
 import { buildApp, type AppDeps } from "./app.js";
 import { openDatabase, type Database } from "./db/client.js";
@@ -35,7 +35,11 @@ export async function openDatabaseFor(config: Config): Promise<Database> {
 export async function startServer(config: Config, database?: Database, { logStream }: Pick<AppDeps, "logStream"> = {}): Promise<RunningServer> {
   const db = database ?? (await openDatabaseFor(config));
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  // Without a listener ioredis prints every failed reconnection; readiness reports the outage.
+  let log: FastifyBaseLogger | undefined;
+  redis?.on("error", (error: Error) => log?.warn({ err: error }, "redis: connection failed"));
   const app = await buildApp({ config, database: db, redis, logStream });
+  log = app.log;
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;

@@ -85,6 +85,7 @@ export function attachRealtime(app: FastifyInstance, redisUrl: string | undefine
     const pub = new Redis(redisUrl);
     const sub = pub.duplicate();
     redisClients.push(pub, sub);
+    for (const client of redisClients) client.on("error", (error: Error) => app.log.warn({ err: error }, "redis (sockets): connection failed"));
     io.adapter(createAdapter(pub, sub));
   }
 
