@@ -36,10 +36,10 @@ export async function startServer(config: Config, database?: Database, { logStre
   const db = database ?? (await openDatabaseFor(config));
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   // Without a listener ioredis prints every failed reconnection; readiness reports the outage.
-  let log: FastifyBaseLogger | undefined;
-  redis?.on("error", (error: Error) => log?.warn({ err: error }, "redis: connection failed"));
+  const logTo: { log?: FastifyBaseLogger } = {};
+  redis?.on("error", (error: Error) => logTo.log?.warn({ err: error }, "redis: connection failed"));
   const app = await buildApp({ config, database: db, redis, logStream });
-  log = app.log;
+  logTo.log = app.log;
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
