@@ -1,12 +1,25 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Agent, request } from "undici";
+import { DEFAULT_WEB_DIST } from "../src/server.js";
 import { io } from "socket.io-client";
 import { MSG, weekdayAhead, type ChatMessage, type ProfilePage, type RegisterInput, type SelfUser } from "@vam/shared";
-import { startBalancer, freePort, type Balancer } from "./helpers/balancer.js";
+import { freePort, h2Client, startBalancer, type Balancer } from "./helpers/balancer.js";
 import { createPostgresDatabase } from "./helpers/database.js";
 import { startServerProcess, type ServerProcess } from "./helpers/process.js";
 import { newUser } from "./helpers/server.js";
 import type { TestSocket } from "./helpers/sockets.js";
+
+/** As e2e/harness.ts launches Debian's Chromium. */
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
@@ -28,7 +41,7 @@ describe.runIf(databaseUrl && redisUrl)("two instances behind nginx (deploy/ngin
   let env: Record<string, string>;
   const instances: Instance[] = [];
   let balancer: Balancer;
-  let agent: Agent;
+  let client: ReturnType<typeof h2Client>;
   const sockets: TestSocket[] = [];
 
   async function startInstance(port: number): Promise<ServerProcess> {
@@ -48,11 +61,14 @@ describe.runIf(databaseUrl && redisUrl)("two instances behind nginx (deploy/ngin
     const processes = await Promise.all(ports.map(startInstance));
     ports.forEach((port, i) => instances.push({ port, url: `http://127.0.0.1:${port}`, process: processes[i]! }));
     balancer = await startBalancer(ports);
-    agent = new Agent({ connect: { ca: balancer.ca }, connections: 32 });
+    // HTTP/2 to nginx, as browsers speak it: a reload ends the old workers' connections with
+    // GOAWAY, which a client honours, where an HTTP/1.1 keep-alive connection could be closed
+    // just as the client sends on it.
+    client = h2Client(balancer.url, balancer.ca);
   }, 90_000);
   afterAll(async () => {
     for (const socket of sockets) socket.close();
-    await agent?.close();
+    client?.close();
     await balancer?.stop();
     await Promise.all(instances.map((instance) => instance.process.stop()));
     await database?.drop();
@@ -63,15 +79,9 @@ describe.runIf(databaseUrl && redisUrl)("two instances behind nginx (deploy/ngin
     const headers: Record<string, string> = {};
     if (body !== undefined) headers["content-type"] = "application/json";
     if (token) headers.authorization = `Bearer ${token}`;
-    const response = await request(balancer.url + path, {
-      method: method as "GET",
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      dispatcher: agent,
-    });
-    const text = await response.body.text();
-    const json = response.headers["content-type"]?.toString().startsWith("application/json");
-    return { status: response.statusCode, body: (json ? JSON.parse(text) : text) as T };
+    const answer = await client.request(method, path, headers, body === undefined ? undefined : JSON.stringify(body));
+    const json = answer.headers["content-type"]?.toString().startsWith("application/json");
+    return { status: answer.status, body: (json ? JSON.parse(answer.text) : answer.text) as T };
   }
 
   /** Registers and signs in through the balancer. */
@@ -328,8 +338,13 @@ describe.runIf(databaseUrl && redisUrl)("two instances behind nginx (deploy/ngin
     await waitFor(async () => liveAfterRestarts > 0);
     await waitFor(async () => posted.every((text) => seen.has(text)));
     expect(posted.filter((text) => !seen.has(text))).toEqual([]);
+    // What was sent again after a GOAWAY had not been processed: no message is there twice.
+    const stored = await call<{ messages: ChatMessage[] }>("GET", `/api/chats/${chatId}`, { token: reader.token });
+    const texts = stored.body.messages.map((message) => message.text);
+    expect(texts.length).toBe(new Set(texts).size);
+    expect(texts.length).toBe(posted.length + 1);
     console.log(
-      `rolling restart: ${requests} requests, ${retries} GET retries, ${posted.length} messages, ${booked} bookings, ${connections} socket connections`,
+      `rolling restart: ${requests} requests, ${retries} GET retries, ${client.state.resent} refused by GOAWAY and sent again, ${posted.length} messages, ${booked} bookings, ${connections} socket connections`,
     );
   }, 120_000);
 
@@ -348,6 +363,89 @@ describe.runIf(databaseUrl && redisUrl)("two instances behind nginx (deploy/ngin
     expect((await call("GET", "/api/health")).status).toBe(200);
     instance.process = await startInstance(instance.port);
   });
+
+  // The web app's own socket client (WebSocket first) in Chromium, through nginx over TLS.
+  it.runIf(existsSync(path.join(DEFAULT_WEB_DIST, "index.html")))(
+    "keeps the web app live through nginx: WebSocket only, across instances, and after a restart it catches up",
+    async () => {
+      const alice = await account({ firstName: "Alicia" });
+      const bong = await account({ firstName: "Bongbong" });
+      const from = await logLines();
+      const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+      try {
+        const context = await browser.newContext({ baseURL: balancer.url, ignoreHTTPSErrors: true });
+        const page = await context.newPage();
+        const sent = await call("POST", "/api/messages/send", {
+          token: alice.token,
+          body: { recipientId: bong.userInfo.id, message: "Hello from Alicia" },
+        });
+        expect(sent.status).toBe(201);
+        const before = await socketsPerInstance();
+        await page.goto("/login");
+        await page.getByLabel("Username").fill(bong.input.username);
+        await page.getByLabel("Password").fill(bong.input.password);
+        await page.getByRole("button", { name: "Log in", exact: true }).click();
+        await page.waitForURL("**/profile/list");
+        await page.goto(`/chat/${alice.userInfo.id}`);
+        const messages = page.getByRole("list", { name: "Messages" });
+        await messages.getByText("Hello from Alicia").waitFor();
+        // The page's one socket: on the instance whose count went up.
+        let where: Instance | undefined;
+        await waitFor(async () => {
+          const now = await socketsPerInstance();
+          where = instances.find((_, i) => now[i]! > before[i]!);
+          return now[0]! + now[1]! === before[0]! + before[1]! + 1;
+        });
+
+        // Live, whichever instance takes the POST.
+        for (const text of ["Live one", "Live two"]) {
+          expect(
+            (await call("POST", "/api/messages/send", { token: alice.token, body: { recipientId: bong.userInfo.id, message: text } })).status,
+          ).toBe(201);
+          await messages.getByText(text).waitFor({ timeout: 5000 });
+        }
+
+        // The instance holding the page's socket stops while nginx has nowhere to send it (both
+        // marked down): a message sent meanwhile cannot arrive live. Once the other instance is
+        // back in, the page's socket reconnects there and the page fetches what it missed.
+        const stopped = where!;
+        const other = instances.find((instance) => instance !== stopped)!;
+        await balancer.setDown(other.port, true);
+        await balancer.setDown(stopped.port, true);
+        await stopped.process.stop();
+        const missed = await fetch(`${other.url}/api/messages/send`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${alice.token}` },
+          body: JSON.stringify({ recipientId: bong.userInfo.id, message: "Sent while you were away" }),
+        });
+        expect(missed.status).toBe(201);
+        await pause(1000);
+        expect(await messages.getByText("Sent while you were away").count()).toBe(0);
+        await balancer.setDown(other.port, false);
+        await messages.getByText("Sent while you were away").waitFor({ timeout: 15_000 });
+        stopped.process = await startInstance(stopped.port);
+        await waitFor(async () => (await fetch(`${stopped.url}/api/ready`)).status === 200);
+        await balancer.setDown(stopped.port, false);
+        expect(page.url()).toContain(`/chat/${alice.userInfo.id}`);
+
+        // nginx logs a WebSocket when it ends: close the page first.
+        await context.close();
+        await pause(300);
+        // The page's sockets were WebSockets (upgraded: 101), one before the restart and one after.
+        // Its long-polling fallback was tried only while nginx had no instance to offer (502), and
+        // never reached one.
+        const socketLines = (await balancer.accessLog())
+          .split("\n")
+          .slice(from)
+          .filter((line) => line.includes("GET /socket.io/"));
+        expect(socketLines.filter((line) => /transport=websocket .* 101 /.test(line)).length, socketLines.join("\n")).toBeGreaterThanOrEqual(2);
+        expect(socketLines.filter((line) => line.includes("transport=polling") && !/ 502 /.test(line))).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    },
+    90_000,
+  );
 });
 
 function nextMessage(socket: TestSocket) {

@@ -5,6 +5,7 @@ import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import http2 from "node:http2";
 
 const run = promisify(execFile);
 
@@ -189,4 +190,65 @@ async function waitForPort(port: number, child: ChildProcess, output: () => stri
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`nginx did not listen on ${port}:\n${output()}`);
+}
+
+export interface H2Answer {
+  status: number;
+  headers: http2.IncomingHttpHeaders;
+  text: string;
+}
+
+/**
+ * An HTTP/2 client of the balancer, as browsers speak to it. When nginx reloads, its old workers
+ * end their connections with GOAWAY: a request the server refused that way (or sent after it)
+ * was never processed, so it is sent again on a new connection, whatever its method.
+ * `resent` counts those.
+ */
+export function h2Client(origin: string, ca: string) {
+  let session: http2.ClientHttp2Session | undefined;
+  const state = { resent: 0 };
+  const open = () => {
+    if (session && !session.closed && !session.destroyed) return session;
+    const next = http2.connect(origin, { ca });
+    next.on("error", () => {});
+    const forget = () => {
+      if (session === next) session = undefined;
+    };
+    next.on("goaway", forget);
+    next.on("close", forget);
+    session = next;
+    return next;
+  };
+  const once = (method: string, path: string, headers: Record<string, string>, body?: string) =>
+    new Promise<H2Answer>((resolve, reject) => {
+      const stream = open().request({ ":method": method, ":path": path, ...headers });
+      let answer: http2.IncomingHttpHeaders = {};
+      let text = "";
+      stream.setEncoding("utf8");
+      stream.on("response", (received) => (answer = received));
+      stream.on("data", (chunk: string) => (text += chunk));
+      stream.on("end", () => resolve({ status: Number(answer[":status"]), headers: answer, text }));
+      stream.on("error", reject);
+      stream.end(body);
+    });
+  const refusedUnprocessed = (error: unknown) => {
+    const { code, message } = error as { code?: string; message?: string };
+    return code === "ERR_HTTP2_GOAWAY_SESSION" || (code === "ERR_HTTP2_STREAM_ERROR" && /REFUSED_STREAM/.test(message ?? ""));
+  };
+  return {
+    state,
+    async request(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<H2Answer> {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await once(method, path, headers, body);
+        } catch (error) {
+          if (attempt >= 3 || !refusedUnprocessed(error)) throw error;
+          state.resent += 1;
+        }
+      }
+    },
+    close() {
+      session?.close();
+    },
+  };
 }
