@@ -6,16 +6,9 @@ import { loadConfig } from "../apps/server/src/config.js";
 import { openDatabase } from "../apps/server/src/db/client.js";
 import { seedDemoData } from "../apps/server/src/seed/demo.js";
 import { DEFAULT_WEB_DIST, startServer, type RunningServer } from "../apps/server/src/server.js";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../apps/server/test/helpers/chromium.js";
 
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--autoplay-policy=no-user-gesture-required",
-];
+export { CHROMIUM_ARGS };
 
 export interface E2E {
   server: RunningServer;
@@ -47,7 +40,7 @@ export async function startE2E(options: { seed?: boolean; env?: Record<string, s
   const database = await openDatabase({});
   if (options.seed) await seedDemoData(database.db, config);
   const server = await startServer(config, database);
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const shotsDir = path.resolve("test-results", "screenshots");
 
   return {

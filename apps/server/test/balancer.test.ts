@@ -5,21 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_WEB_DIST } from "../src/server.js";
 import { io } from "socket.io-client";
 import { MSG, weekdayAhead, type ChatMessage, type ProfilePage, type RegisterInput, type SelfUser } from "@vam/shared";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./helpers/chromium.js";
 import { freePort, h2Client, startBalancer, type Balancer } from "./helpers/balancer.js";
 import { createPostgresDatabase } from "./helpers/database.js";
 import { startServerProcess, type ServerProcess } from "./helpers/process.js";
 import { newUser } from "./helpers/server.js";
 import type { TestSocket } from "./helpers/sockets.js";
-
-/** As e2e/harness.ts launches Debian's Chromium. */
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
@@ -371,7 +362,7 @@ describe.runIf(databaseUrl && redisUrl)("two instances behind nginx (deploy/ngin
       const alice = await account({ firstName: "Alicia" });
       const bong = await account({ firstName: "Bongbong" });
       const from = await logLines();
-      const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+      const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
       try {
         const context = await browser.newContext({ baseURL: balancer.url, ignoreHTTPSErrors: true });
         const page = await context.newPage();
