@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -34,10 +34,14 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   });
   return {
     url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
+    async stop() {
+      // Already gone (it crashed, or was stopped before): nothing to wait for.
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
         child.kill("SIGTERM");
-      }),
+        await exited;
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }
