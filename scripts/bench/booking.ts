@@ -7,6 +7,7 @@ import { weekdayAhead } from "@vam/shared";
 import { createSession } from "../../apps/server/src/auth/sessions.js";
 import { openDatabase } from "../../apps/server/src/db/client.js";
 import { users } from "../../apps/server/src/db/schema.js";
+import { percentile } from "./load.js";
 import { freshDatabase, startBenchServer, stopBenchServer } from "./cluster.js";
 
 const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -15,8 +16,6 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const RACES = Number(process.env.BENCH_RACES ?? 20);
 const PORTS = [3995, 3996];
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** The next `count` weekdays after today, Manila time. */
 const weekdays = (count: number): string[] => Array.from({ length: count }, (_, index) => weekdayAhead(index + 1));

@@ -8,6 +8,7 @@ import { createSession } from "../../apps/server/src/auth/sessions.js";
 import { openDatabase } from "../../apps/server/src/db/client.js";
 import { chats, users } from "../../apps/server/src/db/schema.js";
 import { orderedPair } from "../../apps/server/src/chat/queries.js";
+import { percentile } from "./load.js";
 import { freshDatabase, startBenchServer, stopBenchServer } from "./cluster.js";
 
 const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -17,8 +18,6 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const PORTS = [3997, 3998];
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function seed(url: string) {
   const database = await openDatabase({ url, poolSize: 10 });

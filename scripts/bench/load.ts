@@ -9,7 +9,9 @@ export interface LoadResult {
   p99: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+/** The `p`th percentile of ascending `sorted` latencies; `empty` when there are none. */
+export const percentile = (sorted: number[], p: number, empty = 0) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? empty;
 
 /**
  * `clients` keep-alive connections, each sending one request after another for `seconds`.

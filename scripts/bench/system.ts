@@ -21,8 +21,8 @@
 //   BENCH_DOC (1)           0: print only; else also write the results between the markers of
 //                           docs/benchmarks.md ("bench:system results")
 import { existsSync } from "node:fs";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import os, { tmpdir } from "node:os";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { execFile } from "node:child_process";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -37,6 +37,7 @@ import type { ServerToClientEvents } from "@vam/shared";
 import { freePort, nginxBinary, startBalancer, type Balancer } from "../../apps/server/test/helpers/balancer.js";
 import { startServerProcess, type ServerProcess } from "../../apps/server/test/helpers/process.js";
 import { cpuBetween, pidsListeningOn, pidsNamed, readCpu, type CpuReading, type Groups } from "./proc-cpu.js";
+import { percentile as percentileOf } from "./load.js";
 import { seeded } from "./seeded.js";
 import { copyDatabase, dropDatabase, seedMarketplace, type Marketplace, type OnlineUser } from "./system-seed.js";
 import { GROUPS, MIX, MixedDay, type Call, type CallName } from "./system-traffic.js";
@@ -80,7 +81,7 @@ const BEGIN_MARK = "<!-- bench:system results: begin (written by npm run bench:s
 const END_MARK = "<!-- bench:system results: end -->";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) => percentileOf(sorted, p, NaN);
 const ms = (value: number) => (Number.isNaN(value) ? "—" : value < 10 ? value.toFixed(1) : value.toFixed(0));
 const whole = (value: number) => Math.round(value).toLocaleString("en");
 
@@ -200,18 +201,14 @@ async function startInstances(count: number, databaseUrl: string): Promise<Insta
       ...(PROFILE ? { NODE_OPTIONS: `--import ${await profileHook(path.join(PROFILE, `${count}-instance${count > 1 ? "s" : ""}`))}` } : {}),
     });
     const instance: Instance = { port, process: started, pid: (await pidsListeningOn(port))[0] };
-    // The helper makes a temporary DATA_DIR (emails go to its outbox) and leaves it: removed here.
-    const dataDir = instance.pid ? await dataDirOf(instance.pid) : undefined;
-    if (dataDir?.startsWith(path.join(tmpdir(), "vam-proc-"))) defer(`data folder ${dataDir}`, () => rm(dataDir, { recursive: true, force: true }));
+    // SIGTERM and wait (stop() also removes its data folder, and answers at once if it exited
+    // already); one that does not stop within 20 s is killed.
     defer(`instance on ${port}`, async () => {
-      const alive = () => instance.pid !== undefined && existsSync(`/proc/${instance.pid}`);
-      if (!alive()) return; // it exited already (the run says so)
-      // SIGTERM and wait; one that does not stop within 20 s is killed.
       const stopped = await within(
         started.stop().then(() => true),
         20_000,
       );
-      if (!stopped && alive()) process.kill(instance.pid!, "SIGKILL");
+      if (!stopped && instance.pid !== undefined && existsSync(`/proc/${instance.pid}`)) process.kill(instance.pid, "SIGKILL");
     });
     instances.push(instance);
   }
@@ -240,15 +237,6 @@ process.on("exit", () => session.post("Profiler.stop", (error, result) => {
 `,
   );
   return hook;
-}
-
-/** DATA_DIR of a running process, from its environment. */
-async function dataDirOf(pid: number): Promise<string | undefined> {
-  const environment = await readFile(`/proc/${pid}/environ`, "utf8").catch(() => "");
-  return environment
-    .split("\0")
-    .find((entry) => entry.startsWith("DATA_DIR="))
-    ?.slice("DATA_DIR=".length);
 }
 
 function summariseNginx(accessLog: string, errorLog: string): NginxSummary {

@@ -93,6 +93,10 @@ export async function buildApp({ config, database, redis, clock = new Adjustable
   app.decorate("storage", storage);
   app.decorate("redis", redis ?? null);
   app.decorate("lifecycle", { draining: false });
+  // Closing (a test's close, or the end of a drain) drains too: first of the preClose hooks.
+  app.addHook("preClose", async () => {
+    app.lifecycle.draining = true;
+  });
   // Draining: a balancer's kept-alive connection to this instance is closed after its answer, so
   // none is left to break when the instance stops listening.
   app.addHook("onRequest", async (_request, reply) => {

@@ -10,7 +10,10 @@ import { freePort, h2Client, startBalancer, type Balancer } from "./helpers/bala
 import { createPostgresDatabase } from "./helpers/database.js";
 import { startServerProcess, type ServerProcess } from "./helpers/process.js";
 import { newUser } from "./helpers/server.js";
-import type { TestSocket } from "./helpers/sockets.js";
+import { settle, type TestSocket } from "./helpers/sockets.js";
+
+/** How long a condition may take to come true: an instance starting, a socket moving. */
+const POLL = { timeout: 15_000, interval: 100 };
 
 const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
@@ -156,7 +159,7 @@ describe.runIf(databaseUrl && redisUrl)("two instances behind nginx (deploy/ngin
     // Round robin decides where each lands; reconnect Bong until the two are on different instances.
     for (let attempt = 0; attempt < 10 && !(await socketsPerInstance()).every((count) => count === 1); attempt++) {
       bongSocket.close();
-      await waitFor(async () => (await socketsPerInstance()).reduce((a, b) => a + b) === 1);
+      await expect.poll(async () => (await socketsPerInstance()).reduce((a, b) => a + b) === 1, POLL).toBe(true);
       bongSocket = socketFor(bong.token);
       await connected(bongSocket);
     }
@@ -301,17 +304,17 @@ describe.runIf(databaseUrl && redisUrl)("two instances behind nginx (deploy/ngin
 
     // The README's rolling restart: mark the instance down in nginx and reload, stop it (it
     // drains), start the new one, wait until it is ready, mark it up again; then the next.
-    await pause(1000);
+    await settle(1000);
     for (const instance of instances) {
       await balancer.setDown(instance.port, true);
       await instance.process.stop();
       instance.process = await startInstance(instance.port);
-      await waitFor(async () => (await fetch(`${instance.url}/api/ready`)).status === 200);
+      await expect.poll(async () => (await fetch(`${instance.url}/api/ready`)).status === 200, POLL).toBe(true);
       await balancer.setDown(instance.port, false);
-      await pause(1000);
+      await settle(1000);
     }
     restartsDone = true;
-    await pause(1000);
+    await settle(1000);
     stop = true;
     await load;
 
@@ -326,8 +329,8 @@ describe.runIf(databaseUrl && redisUrl)("two instances behind nginx (deploy/ngin
     expect(socket.connected).toBe(true);
     // Live again after the restarts, and nothing posted is missing once it caught up.
     await post();
-    await waitFor(async () => liveAfterRestarts > 0);
-    await waitFor(async () => posted.every((text) => seen.has(text)));
+    await expect.poll(async () => liveAfterRestarts > 0, POLL).toBe(true);
+    await expect.poll(async () => posted.every((text) => seen.has(text)), POLL).toBe(true);
     expect(posted.filter((text) => !seen.has(text))).toEqual([]);
     // What was sent again after a GOAWAY had not been processed: no message is there twice.
     const stored = await call<{ messages: ChatMessage[] }>("GET", `/api/chats/${chatId}`, { token: reader.token });
@@ -343,7 +346,7 @@ describe.runIf(databaseUrl && redisUrl)("two instances behind nginx (deploy/ngin
     const instance = instances[0]!;
     expect((await fetch(`${instance.url}/api/ready`)).status).toBe(200);
     const stopping = instance.process.stop();
-    await waitFor(async () => (await fetch(`${instance.url}/api/ready`)).status === 503);
+    await expect.poll(async () => (await fetch(`${instance.url}/api/ready`)).status === 503, POLL).toBe(true);
     const answer = (await (await fetch(`${instance.url}/api/ready`)).json()) as { checks: { shuttingDown: boolean }; message: string };
     expect(answer.checks.shuttingDown).toBe(true);
     expect(answer.message).toMatch(/shutting down/);
@@ -382,11 +385,13 @@ describe.runIf(databaseUrl && redisUrl)("two instances behind nginx (deploy/ngin
         await messages.getByText("Hello from Alicia").waitFor();
         // The page's one socket: on the instance whose count went up.
         let where: Instance | undefined;
-        await waitFor(async () => {
-          const now = await socketsPerInstance();
-          where = instances.find((_, i) => now[i]! > before[i]!);
-          return now[0]! + now[1]! === before[0]! + before[1]! + 1;
-        });
+        await expect
+          .poll(async () => {
+            const now = await socketsPerInstance();
+            where = instances.find((_, i) => now[i]! > before[i]!);
+            return now[0]! + now[1]! === before[0]! + before[1]! + 1;
+          }, POLL)
+          .toBe(true);
 
         // Live, whichever instance takes the POST.
         for (const text of ["Live one", "Live two"]) {
@@ -395,6 +400,13 @@ describe.runIf(databaseUrl && redisUrl)("two instances behind nginx (deploy/ngin
           ).toBe(201);
           await messages.getByText(text).waitFor({ timeout: 5000 });
         }
+
+        // As a person sees it through the balancer, on a desktop and on a phone.
+        const shots = path.resolve("test-results", "screenshots");
+        await page.screenshot({ path: path.join(shots, "balancer-chat-desktop.png"), fullPage: true });
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.screenshot({ path: path.join(shots, "balancer-chat-phone.png"), fullPage: true });
+        await page.setViewportSize({ width: 1280, height: 720 });
 
         // The instance holding the page's socket stops while nginx has nowhere to send it (both
         // marked down): a message sent meanwhile cannot arrive live. Once the other instance is
@@ -410,18 +422,18 @@ describe.runIf(databaseUrl && redisUrl)("two instances behind nginx (deploy/ngin
           body: JSON.stringify({ recipientId: bong.userInfo.id, message: "Sent while you were away" }),
         });
         expect(missed.status).toBe(201);
-        await pause(1000);
+        await settle(1000);
         expect(await messages.getByText("Sent while you were away").count()).toBe(0);
         await balancer.setDown(other.port, false);
         await messages.getByText("Sent while you were away").waitFor({ timeout: 15_000 });
         stopped.process = await startInstance(stopped.port);
-        await waitFor(async () => (await fetch(`${stopped.url}/api/ready`)).status === 200);
+        await expect.poll(async () => (await fetch(`${stopped.url}/api/ready`)).status === 200, POLL).toBe(true);
         await balancer.setDown(stopped.port, false);
         expect(page.url()).toContain(`/chat/${alice.userInfo.id}`);
 
         // nginx logs a WebSocket when it ends: close the page first.
         await context.close();
-        await pause(300);
+        await settle(300);
         // The page's sockets were WebSockets (upgraded: 101), one before the restart and one after.
         // Its long-polling fallback was tried only while nginx had no instance to offer (502), and
         // never reached one.
@@ -441,19 +453,4 @@ describe.runIf(databaseUrl && redisUrl)("two instances behind nginx (deploy/ngin
 
 function nextMessage(socket: TestSocket) {
   return new Promise<ChatMessage>((resolve) => socket.once("newMessage", ({ message }) => resolve(message)));
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(condition: () => Promise<boolean>, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    try {
-      if (await condition()) return;
-    } catch {
-      // not yet: the instance may still be starting
-    }
-    await pause(100);
-  }
-  throw new Error("condition not met in time");
 }

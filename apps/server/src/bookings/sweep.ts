@@ -10,7 +10,6 @@ import { REVIEW_WINDOW_DAYS } from "@vam/shared";
 import { notifyBothParties, publishChanges, seriesPayment } from "./changes.js";
 import { bookingsWithParties, type BookingWithParties } from "./queries.js";
 import { CHANGES_KEPT_MS } from "../profiles/search-replica.js";
-import { recordSweepFinished } from "../metrics/plugin.js";
 
 /** Sent or given-up email rows are kept this many days (by the database's clock). */
 const EMAIL_KEPT_DAYS = 30;
@@ -128,7 +127,7 @@ export async function sweep(app: FastifyInstance): Promise<SweepResult> {
 
   // The search index's change log: every instance has read it long before (by the database's clock, not the test clock).
   await app.db.delete(searchChanges).where(sql`${searchChanges.changedAt} < now() - ${`${CHANGES_KEPT_MS / 1000} seconds`}::interval`);
-  recordSweepFinished(app);
+  app.metrics.sweepLastRun.setToCurrentTime();
   return result;
 }
 

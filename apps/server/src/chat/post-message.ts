@@ -5,7 +5,6 @@ import type { UserRow } from "../auth/authenticate.js";
 import type { Db } from "../db/client.js";
 import { chats, messages, notifications } from "../db/schema.js";
 import { conflict } from "../http/errors.js";
-import { countDeliveredMessage } from "../metrics/plugin.js";
 import { announce } from "../notifications/create.js";
 import type { NotificationRow } from "../notifications/serialize.js";
 import { otherMember, userById } from "./queries.js";
@@ -68,7 +67,7 @@ export async function publishMessage(app: FastifyInstance, stored: StoredMessage
   const last = { text: stored.message.text, senderId: sender.id, createdAt: stored.message.createdAt };
   app.realtime.toUser(sender.id, "newMessage", { chat: toChat(stored.chat, recipient, last), message: payload });
   app.realtime.toUser(recipient.id, "newMessage", { chat: toChat(stored.chat, sender, last), message: payload });
-  countDeliveredMessage(app);
+  app.metrics.messagesDelivered.inc();
   await announce(app, stored.notification);
   return payload;
 }

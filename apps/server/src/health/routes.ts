@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { withTimeout } from "../time-limit.js";
 
 const healthy = z.object({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) });
 const unavailable = z.object({ status: z.literal("unavailable"), message: z.string() });
@@ -13,12 +14,6 @@ const unready = z.object({ status: z.literal("unready"), message: z.string(), ch
 
 /** A check that does not answer within this long counts as failing: a balancer's probe must not hang. */
 const CHECK_TIMEOUT_MS = 2000;
-
-function within<T>(promise: Promise<T>, ms = CHECK_TIMEOUT_MS): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 export async function healthRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -41,7 +36,7 @@ export async function healthRoutes(base: FastifyInstance) {
   app.get("/ready", { schema: readySchema }, async (request, reply) => {
     const run = async (name: string, probe: () => Promise<boolean>) => {
       try {
-        return (await within(probe())) ? ("ok" as const) : ("failing" as const);
+        return (await withTimeout(probe(), CHECK_TIMEOUT_MS)) ? ("ok" as const) : ("failing" as const);
       } catch (error) {
         request.log.warn({ err: error, check: name }, "readiness check failed");
         return "failing" as const;

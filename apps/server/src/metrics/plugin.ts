@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { withTimeout } from "../time-limit.js";
 import { metricsAccess } from "./access.js";
 import { emailQueueState, sweepLagSeconds } from "./queries.js";
 
@@ -28,12 +29,6 @@ declare module "fastify" {
 
 /** The `route` label of a request no route matched (404): never its raw URL, so the series stay few. */
 const UNMATCHED = "unmatched";
-
-const withTimeout = <T>(work: Promise<T>, ms: number) =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    work.then(resolve, reject).finally(() => clearTimeout(timer));
-  });
 
 /**
  * Prometheus metrics at GET /metrics (docs: prom-client). Registered with fastify-plugin right
@@ -185,13 +180,3 @@ export const metricsPlugin = fp(
   },
   { name: "vam-metrics" },
 );
-
-/** Counts one chat message handed to the real-time layer (nothing when metrics are not registered). */
-export function countDeliveredMessage(app: FastifyInstance) {
-  if (app.hasDecorator("metrics")) app.metrics.messagesDelivered.inc();
-}
-
-/** Records that this instance's sweep just finished. */
-export function recordSweepFinished(app: FastifyInstance) {
-  if (app.hasDecorator("metrics")) app.metrics.sweepLastRun.setToCurrentTime();
-}

@@ -32,9 +32,9 @@ export interface Realtime {
   /** Sockets connected to this instance. */
   localSocketCount(): number;
   /**
-   * Shutting down: refuses new socket connections (503, so a balancer tries another instance)
-   * and drops this instance's sockets without ending their sessions; clients reconnect at once,
-   * through the balancer, to an instance that stays.
+   * Shutting down (`app.lifecycle.draining`, which also refuses new sockets: 503, so a balancer
+   * tries another instance): drops this instance's sockets without ending their sessions; clients
+   * reconnect at once, through the balancer, to an instance that stays.
    */
   drain(): void;
 }
@@ -68,13 +68,12 @@ export function attachRealtime(app: FastifyInstance, redisUrl: string | undefine
     path: "/socket.io",
     serveClient: false,
   });
-  let draining = false;
   // socket.io listens for upgrades itself; while draining, an upgrade is answered 503 before it
   // sees it (a balancer then passes the request to another instance: decision 0017).
   const upgradeListeners = app.server.listeners("upgrade") as ((...args: unknown[]) => void)[];
   app.server.removeAllListeners("upgrade");
   app.server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (draining) {
+    if (app.lifecycle.draining) {
       socket.end("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
       return;
     }
@@ -92,7 +91,7 @@ export function attachRealtime(app: FastifyInstance, redisUrl: string | undefine
   // socket.io does not await its middleware: any failure is passed to next, so the handshake is
   // refused instead of hanging on an unhandled rejection.
   io.use((socket, next) => {
-    if (draining) return next(new Error("unavailable"));
+    if (app.lifecycle.draining) return next(new Error("unavailable"));
     const authenticate = async () => {
       const auth = socket.handshake.auth as { token?: unknown };
       const token = typeof auth.token === "string" ? auth.token : bearerToken(socket.handshake.headers.authorization);
@@ -141,7 +140,6 @@ export function attachRealtime(app: FastifyInstance, redisUrl: string | undefine
   };
   app.addHook("preClose", async () => {
     clearInterval(recheck);
-    draining = true;
     dropLocalSockets();
     await io.of("/").adapter.close();
     for (const client of redisClients) client.disconnect();
@@ -159,9 +157,6 @@ export function attachRealtime(app: FastifyInstance, redisUrl: string | undefine
     },
     recheckSessions,
     localSocketCount: () => io.of("/").sockets.size,
-    drain() {
-      draining = true;
-      dropLocalSockets();
-    },
+    drain: dropLocalSockets,
   };
 }
