@@ -23,8 +23,12 @@ describe("registration", () => {
     expect(body.user.referralCode).toMatch(/^[A-Z2-9]{8}$/);
     expect(JSON.stringify(body)).not.toMatch(/password|argon2/i);
 
+    expect(body.user).toMatchObject({ referralCount: 0, referralBookings: 0, emailVerified: false });
+
     const [row] = await server.database.db.select().from(users).where(eq(users.id, body.user.id));
-    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+    // OWASP's minimum for argon2id: 19 MiB, 2 passes, one lane (decision 0018).
+    const [, params] = /^\$argon2id\$v=19\$([^$]+)\$/.exec(row!.passwordHash)!;
+    expect(new Set(params!.split(","))).toEqual(new Set(["m=19456", "t=2", "p=1"]));
   });
 
   it("gives Boss and Sharer no rate and Assistants only the fixed 1250", async () => {
@@ -138,6 +142,16 @@ describe("login, verification and logout", () => {
       expect(status).toBe(400);
       expect(body.message).toBe(MSG.loginInvalid);
     }
+  });
+
+  it("still signs in an account whose password was hashed by the former library (node-argon2)", async () => {
+    const input = newUser();
+    const { body } = await register(input);
+    // "Old-Passw0rd!" as `argon2` 0.45 hashed it, with the same parameters, before decision 0018.
+    const formerHash = "$argon2id$v=19$m=19456,p=1,t=2$YlkdSQGZn1PebOtG1ob/2Q$hPLInW+o1ksZXN299Vz1J+lV0T1F4TCtnZRU96HNy6A";
+    await server.database.db.update(users).set({ passwordHash: formerHash }).where(eq(users.id, body.user.id));
+    expect((await login(input.username, "Old-Passw0rd!")).status).toBe(200);
+    expect((await login(input.username, input.password)).body.message).toBe(MSG.loginInvalid);
   });
 
   it("requires username and password", async () => {

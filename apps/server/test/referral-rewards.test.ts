@@ -39,6 +39,9 @@ describe("referral rewards", () => {
     expect((await completeAfterEnd(server, consultant, booking)).status).toBe(200);
     expect(await rewardsOf(booking.id)).toEqual([expect.objectContaining({ earnerId: referrer.user.id, amount: 500 })]);
     expect(await earned(referrer)).toBe(500);
+    // The referrer's own account counts the person referred and their completed booking.
+    const me = await server.api<{ user: SelfUser }>("GET", "/api/users/verify", { token: referrer.token });
+    expect(me.body.user).toMatchObject({ referralCount: 1, referralBookings: 1, moneyEarned: 500 });
     const notes = await referralNotes(referrer);
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ entityId: booking.id });

@@ -54,7 +54,7 @@ export async function accountRoutes(base: FastifyInstance) {
     const me = currentUser(request);
     const address = me.pendingEmail ?? (me.emailVerifiedAt ? null : me.email);
     if (!address) throw conflict(MSG.emailAlreadyVerified);
-    await app.db.transaction((tx) => queueVerification(tx, app, me, address, address !== me.email));
+    await app.db.transaction((tx) => queueVerification(tx, app, me, address, address === me.email ? "again" : "change"));
     app.emailQueue.kick();
     return { message: MSG.verifyEmailSent(address) };
   });

@@ -8,12 +8,19 @@ import { siteUrl } from "../email/links.js";
 
 /**
  * Queues the link that verifies `address` for the user (in the caller's transaction): the
- * account's own address after registration, or a new one waiting (`change`). Older verify links
- * stop working. The caller kicks the email queue after commit.
+ * address of an account just created, the account's own address again, or a new one waiting
+ * (`change`). Older verify links stop working (an account just created has none). The caller
+ * kicks the email queue after commit.
  */
-export async function queueVerification(tx: Db, app: FastifyInstance, user: { id: string; firstName: string }, address: string, change: boolean) {
+export async function queueVerification(
+  tx: Db,
+  app: FastifyInstance,
+  user: { id: string; firstName: string },
+  address: string,
+  link: "new account" | "again" | "change",
+) {
   const now = app.clock.now();
-  await retireTokens(tx, user.id, "verify", now);
+  if (link !== "new account") await retireTokens(tx, user.id, "verify", now);
   const token = await issueToken(tx, user.id, "verify", new Date(now.getTime() + VERIFY_TOKEN_HOURS * 3600_000), address);
-  await queueEmails(tx, [verifyEmailEmail(siteUrl(app), user, address, token, change)]);
+  await queueEmails(tx, [verifyEmailEmail(siteUrl(app), user, address, token, link === "change")]);
 }

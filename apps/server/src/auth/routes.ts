@@ -27,6 +27,7 @@ import { newReferralCode } from "../referrals/codes.js";
 import { isIssuedUpload } from "../uploads/issued.js";
 import { assertIdentityFree, rethrowIdentityConflict } from "../users/identity.js";
 import { findUserByReferralCode, findUserByUsername, selfView } from "../users/queries.js";
+import { NO_REFERRALS, toSelfUser } from "../users/serialize.js";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords.js";
 import { findToken, issueToken, retireTokens, useToken } from "./account-tokens.js";
 import { createSession, revokeOtherSessions, revokeSession } from "./sessions.js";
@@ -48,18 +49,25 @@ export async function authRoutes(base: FastifyInstance) {
   };
   app.post("/auth/register", { config: { rateLimit }, schema: registerContract }, async (request, reply) => {
     const input = request.body;
-    const referrer = input.referralCode ? await findUserByReferralCode(app.db, input.referralCode) : undefined;
     if (input.role === "Assistant" && input.salaryRate !== undefined && input.salaryRate !== ASSISTANT_RATE) {
       throw badRequest(MSG.assistantRateFixed, "salaryRate");
     }
-    if (input.referralCode && !referrer) throw badRequest(MSG.referralCodeUnknown, "referralCode");
-    if (input.avatar && !(await isIssuedUpload(app.db, input.avatar))) throw badRequest(MSG.avatarNotIssued, "avatar");
-    await assertIdentityFree(app.db, input.username, input.email);
+    // The hash (on a worker thread) is computed while the database answers the checks.
+    const [passwordHash, referrer] = await Promise.all([
+      hashPassword(input.password),
+      (async () => {
+        const referrer = input.referralCode ? await findUserByReferralCode(app.db, input.referralCode) : undefined;
+        if (input.referralCode && !referrer) throw badRequest(MSG.referralCodeUnknown, "referralCode");
+        if (input.avatar && !(await isIssuedUpload(app.db, input.avatar))) throw badRequest(MSG.avatarNotIssued, "avatar");
+        await assertIdentityFree(app.db, input.username, input.email);
+        return referrer;
+      })(),
+    ]);
 
     const values = {
       username: input.username,
       email: input.email,
-      passwordHash: await hashPassword(input.password),
+      passwordHash,
       firstName: input.firstName,
       lastName: input.lastName,
       role: input.role,
@@ -86,13 +94,14 @@ export async function authRoutes(base: FastifyInstance) {
             entityId: created!.id,
           })
         : undefined;
-      await queueVerification(tx, app, created!, created!.email, false);
+      await queueVerification(tx, app, created!, created!.email, "new account");
       return { user: created!, notification };
     });
     app.emailQueue.kick();
     if (notification) await announce(app, notification);
     request.log.info({ userId: user.id, role: user.role }, "user registered");
-    return reply.status(201).send({ user: await selfView(app.db, user), message: MSG.registerSuccess });
+    // Created a moment ago: nobody has joined with its code yet.
+    return reply.status(201).send({ user: toSelfUser(user, NO_REFERRALS), message: MSG.registerSuccess });
   });
 
   const loginContract = { tags, summary: "Sign in: a bearer token", body: loginSchema, response: { 200: loginResponseSchema, ...errorResponses } };

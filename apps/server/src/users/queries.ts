@@ -31,16 +31,19 @@ export async function findTakenIdentity(db: Db, username: string, email: string,
   };
 }
 
+/** Both totals in one round trip. */
 async function referralTotals(db: Db, userId: string): Promise<ReferralTotals> {
   const referred = db.select({ id: users.id }).from(users).where(eq(users.referredBy, userId));
-  const [[people], [completed]] = await Promise.all([
-    db.select({ n: count() }).from(users).where(eq(users.referredBy, userId)),
-    db
-      .select({ n: count() })
-      .from(bookings)
-      .where(and(inArray(bookings.clientId, referred), eq(bookings.status, "COMPLETED"))),
-  ]);
-  return { referralCount: people?.n ?? 0, referralBookings: completed?.n ?? 0 };
+  const [totals] = await db
+    .select({
+      referralCount: sql<number>`(${db.select({ n: count() }).from(users).where(eq(users.referredBy, userId))})`.mapWith(Number),
+      referralBookings: sql<number>`(${db
+        .select({ n: count() })
+        .from(bookings)
+        .where(and(inArray(bookings.clientId, referred), eq(bookings.status, "COMPLETED")))})`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  return totals!;
 }
 
 export async function selfView(db: Db, user: UserRow) {

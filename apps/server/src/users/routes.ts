@@ -71,7 +71,7 @@ export async function userRoutes(base: FastifyInstance) {
         .where(eq(users.id, me.id))
         .returning()
         .catch(rethrowIdentityConflict);
-      if (askAgain) await queueVerification(tx, app, row!, newAddress, true);
+      if (askAgain) await queueVerification(tx, app, row!, newAddress, "change");
       return row!;
     });
     if (askAgain) app.emailQueue.kick();

@@ -27,6 +27,9 @@ export interface ReferralTotals {
   referralBookings: number;
 }
 
+/** An account's totals before anyone has used its code. */
+export const NO_REFERRALS: ReferralTotals = { referralCount: 0, referralBookings: 0 };
+
 export function toSelfUser(user: UserRow, totals: ReferralTotals): SelfUser {
   return {
     ...toPublicUser(user),
