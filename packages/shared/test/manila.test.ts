@@ -1,3 +1,5 @@
+import { tz } from "@date-fns/tz";
+import { addDays, addMonths, endOfMonth, format, isWeekend as fnsIsWeekend, nextSaturday as fnsNextSaturday, parseISO, startOfWeek } from "date-fns";
 import { describe, expect, it } from "vitest";
 import {
   FULL_DAY_START,
@@ -120,5 +122,66 @@ describe("Manila time", () => {
     expect(startsInTime(8, FULL_DAY_START)).toBe(true);
     expect(startsInTime(8, "13:00")).toBe(false);
     expect(startsInTime(4, "13:00")).toBe(true);
+  });
+});
+
+/*
+ * The per-request functions are plain arithmetic with Manila's offset (manila.ts); these are the
+ * date-fns forms they replaced, kept here as the reference they must equal day by day.
+ */
+describe("Manila time, against date-fns with the Manila time zone", () => {
+  const manila = tz("Asia/Manila");
+  const startOf = (date: string) => parseISO(date, { in: manila });
+  const dayOf = (instant: Date | number) => format(instant, "yyyy-MM-dd", { in: manila });
+  const reference = {
+    isWeekend: (date: string) => fnsIsWeekend(startOf(date)),
+    shiftDate: (date: string, days: number) => dayOf(addDays(startOf(date), days)),
+    mondayOf: (date: string) => dayOf(startOfWeek(startOf(date), { weekStartsOn: 1 })),
+    nextSaturday: (date: string) => dayOf(fnsNextSaturday(startOf(date))),
+    bookingHorizonEnd: (date: string) => dayOf(endOfMonth(addMonths(startOf(date), 11))),
+    manilaInstant: (date: string, time: string) => new Date(parseISO(`${date}T${time}`, { in: manila }).getTime()),
+    manilaTime: (instant: number) => format(instant, "HH:mm", { in: manila }),
+  };
+  // Every day of 1999 to 2031: leap years (2000, a century leap year, and 2028), month ends, year ends.
+  const days: string[] = [];
+  for (let date = "1999-01-01"; date <= "2031-12-31"; date = reference.shiftDate(date, 1)) days.push(date);
+
+  it("knows weekends, shifts days, finds Mondays, Saturdays and the booking horizon as date-fns does", () => {
+    for (const [i, date] of days.entries()) {
+      const shift = (i % 81) - 40;
+      expect([isWeekend(date), shiftDate(date, shift), mondayOf(date), nextSaturday(date), bookingHorizonEnd(date)], date).toEqual([
+        reference.isWeekend(date),
+        reference.shiftDate(date, shift),
+        reference.mondayOf(date),
+        reference.nextSaturday(date),
+        reference.bookingHorizonEnd(date),
+      ]);
+    }
+  });
+
+  it("places Manila dates and times, and reads instants back, as date-fns does, whatever the machine's zone", () => {
+    const zone = process.env.TZ;
+    try {
+      for (const machine of ["UTC", "America/Los_Angeles", "Asia/Manila"]) {
+        process.env.TZ = machine;
+        for (const [i, date] of days.entries()) {
+          if (i % 7 !== 0) continue;
+          for (const time of ["00:00", "07:59", "08:00", "09:00", "13:00", "15:59", "16:00", "23:59"]) {
+            const instant = manilaInstant(date, time);
+            expect(instant.getTime(), `${date} ${time}`).toBe(reference.manilaInstant(date, time).getTime());
+            expect([manilaDate(instant), manilaTime(instant)]).toEqual([date, time]);
+            expect(manilaTime(instant.getTime() - 60_000)).toBe(reference.manilaTime(instant.getTime() - 60_000));
+          }
+        }
+      }
+    } finally {
+      process.env.TZ = zone;
+    }
+  });
+
+  it("refuses a date that is not one, as date-fns did", () => {
+    expect(() => shiftDate("not a date", 1)).toThrow(RangeError);
+    expect(() => manilaDate(new Date(Number.NaN))).toThrow(RangeError);
+    expect(isWeekend("not a date")).toBe(false);
   });
 });
