@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { signUp, startTestServer, type TestServer } from "./helpers/server.js";
@@ -40,6 +41,34 @@ describe("GET /api/ready", () => {
     expect(status).toBe(503);
     expect(body.checks).toMatchObject({ database: "ok", redis: "failing", migrations: "ok" });
     expect(body.message).toBe("Not ready: Redis is not answering.");
+  });
+
+  it("lives through a Redis outage: broadcasts that cannot reach Redis are dropped and logged, not thrown", async () => {
+    // socket.io's Redis adapter sends its commands without handling their failure
+    // (socketio/socket.io-redis-adapter#513), and Node ends a process on an unhandled rejection.
+    const unhandled: unknown[] = [];
+    const collect = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", collect);
+    const lines: string[] = [];
+    try {
+      server = await startTestServer(
+        { REDIS_URL: "redis://127.0.0.1:1", LOG_LEVEL: "warn" },
+        {},
+        { logStream: { write: (line) => void lines.push(line) } },
+      );
+      server.app.realtime.toUser(randomUUID(), "unreadCount", { unread: 1 });
+      server.app.realtime.endUser(randomUUID());
+      // The broadcast gives up after two reconnection attempts.
+      await expect.poll(() => lines.some((line) => line.includes("redis (sockets): commands not sent")), { timeout: 5000 }).toBe(true);
+      expect(JSON.parse(lines.find((line) => line.includes("commands not sent"))!)).toMatchObject({ command: "publish", failed: 1 });
+      expect((await server.api("GET", "/api/health")).status).toBe(200);
+      await server.close();
+      server = undefined;
+      await settle(100);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", collect);
+    }
   });
 });
 

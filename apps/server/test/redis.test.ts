@@ -1,7 +1,10 @@
+import { connect, createServer, type Server, type Socket } from "node:net";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "@vam/shared";
-import { startTestServer, type TestServer } from "./helpers/server.js";
+import { freePort } from "./helpers/balancer.js";
+import { signUp, startTestServer, type TestServer } from "./helpers/server.js";
+import { connectSocket, settle, type TestSocket } from "./helpers/sockets.js";
 
 const redisUrl = process.env.REDIS_URL;
 
@@ -31,4 +34,55 @@ describe.runIf(redisUrl)("several instances with Redis", () => {
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toBe(MSG.tooManyAttempts);
   });
+});
+
+describe.runIf(redisUrl)("an instance started while Redis is away", () => {
+  const upstream = new URL(redisUrl ?? "redis://127.0.0.1:6379");
+  let proxy: Server | undefined;
+  const connections = new Set<Socket>();
+  let a: TestServer | undefined;
+  let b: TestServer | undefined;
+  let socket: TestSocket | undefined;
+  afterAll(async () => {
+    socket?.close();
+    await Promise.all([a?.close(), b?.close()]);
+    for (const connection of connections) connection.destroy();
+    proxy?.close();
+  });
+
+  it("hears the other instances once Redis is back, after an outage longer than ioredis' 20 retries", async () => {
+    // Redis is reached through a proxy that is not listening yet: every connection is refused.
+    const port = await freePort();
+    const env = { REDIS_URL: `redis://127.0.0.1:${port}` };
+    [a, b] = await Promise.all([startTestServer(env), startTestServer(env)]);
+    // ioredis gives a waiting command up after 20 reconnection attempts (about 10 s); a
+    // subscription given up would never be made again.
+    await settle(12_000);
+    proxy = createServer((client) => {
+      const server = connect(Number(upstream.port || 6379), upstream.hostname);
+      for (const end of [client, server]) {
+        connections.add(end);
+        end.on("error", () => end.destroy());
+        end.on("close", () => connections.delete(end));
+      }
+      client.pipe(server).pipe(client);
+    });
+    await new Promise<void>((resolve) => proxy!.listen(port, "127.0.0.1", resolve));
+    for (const instance of [a, b]) await expect.poll(async () => (await instance.api("GET", "/api/ready")).status, { timeout: 15_000 }).toBe(200);
+
+    const account = await signUp(a);
+    socket = await connectSocket(a.url, account.token);
+    let heard = 0;
+    socket.on("unreadCount", ({ unread }) => void (heard = unread));
+    // Sent through B, received on A: both subscribed and publishing through Redis again.
+    await expect
+      .poll(
+        () => {
+          b!.app.realtime.toUser(account.user.id, "unreadCount", { unread: 7 });
+          return heard;
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toBe(7);
+  }, 60_000);
 });

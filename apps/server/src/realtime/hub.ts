@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { createAdapter } from "@socket.io/redis-adapter";
-import { Redis } from "ioredis";
+import { Redis, type Command, type RedisOptions } from "ioredis";
 import { Server } from "socket.io";
 import type { ClientToServerEvents, ServerToClientEvents } from "@vam/shared";
 import { bearerToken } from "../auth/authenticate.js";
@@ -55,6 +55,41 @@ function runAt(at: number, action: () => void) {
   return { cancel: () => clearTimeout(timer) };
 }
 
+/**
+ * socket.io's Redis adapter sends its commands (subscribe, publish) without handling their
+ * failure (socketio/socket.io-redis-adapter#513): in a Redis outage each would become an
+ * unhandled rejection, and Node ends the process on one. This client handles every command's
+ * failure itself (the adapter's callers, if any, still see it) and reports it to `dropped`.
+ */
+class AdapterRedis extends Redis {
+  constructor(
+    url: string,
+    private readonly dropped: (command: string, error: unknown) => void,
+    options: RedisOptions,
+  ) {
+    super(url, options);
+  }
+
+  override sendCommand(command: Command, stream?: Parameters<Redis["sendCommand"]>[1]): unknown {
+    const sent = super.sendCommand(command, stream);
+    command.promise.catch((error: unknown) => this.dropped(command.name, error));
+    return sent;
+  }
+}
+
+/** Logs the adapter's failed commands once per 10 s at most, with how many failed meanwhile. */
+function droppedCommandsLog(log: FastifyBaseLogger) {
+  let count = 0;
+  let lastLogged = 0;
+  return (command: string, error: unknown) => {
+    count += 1;
+    if (Date.now() - lastLogged < 10_000) return;
+    log.warn({ err: error, command, failed: count }, "redis (sockets): commands not sent (broadcasts to other instances lost)");
+    lastLogged = Date.now();
+    count = 0;
+  };
+}
+
 const userRoom = (userId: string) => `user:${userId}`;
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
@@ -81,8 +116,12 @@ export function attachRealtime(app: FastifyInstance, redisUrl: string | undefine
   });
   const redisClients: Redis[] = [];
   if (redisUrl) {
-    const pub = new Redis(redisUrl);
-    const sub = pub.duplicate();
+    const dropped = droppedCommandsLog(app.log);
+    // A broadcast that cannot reach Redis within a moment is dropped (its clients catch up when
+    // they load a page); a subscription waits for Redis however long it is away, so an instance
+    // started during an outage still hears the others once Redis is back.
+    const pub = new AdapterRedis(redisUrl, dropped, { maxRetriesPerRequest: 2 });
+    const sub = new AdapterRedis(redisUrl, dropped, { maxRetriesPerRequest: null });
     redisClients.push(pub, sub);
     for (const client of redisClients) client.on("error", (error: Error) => app.log.warn({ err: error }, "redis (sockets): connection failed"));
     io.adapter(createAdapter(pub, sub));
