@@ -1,8 +1,8 @@
 import { hash, verify, type Options } from "@node-rs/argon2";
 
 /**
- * argon2id at OWASP's minimum (19 MiB, 2 passes, one lane), computed by @node-rs/argon2, the
- * RustCrypto implementation: twice as fast here as the reference C code of `argon2`, which
+ * argon2id at OWASP's minimum (19 MiB, 2 passes, one lane), computed by @node-rs/argon2, a
+ * Rust implementation (argon2-rust): twice as fast here as the reference C code of `argon2`, which
  * made the same hashes before it (decision 0018). Hashes are PHC strings; either verifies the
  * other's.
  */
