@@ -117,10 +117,11 @@ export function attachRealtime(app: FastifyInstance, redisUrl: string | undefine
   const redisClients: Redis[] = [];
   if (redisUrl) {
     const dropped = droppedCommandsLog(app.log);
-    // A broadcast that cannot reach Redis within a moment is dropped (its clients catch up when
-    // they load a page); a subscription waits for Redis however long it is away, so an instance
-    // started during an outage still hears the others once Redis is back.
-    const pub = new AdapterRedis(redisUrl, dropped, { maxRetriesPerRequest: 2 });
+    // A broadcast waits for Redis through 10 reconnection attempts (about 3 s: a Redis restart),
+    // then is dropped (its clients catch up when they load a page); a subscription waits for
+    // Redis however long it is away, so an instance started during an outage still hears the
+    // others once Redis is back.
+    const pub = new AdapterRedis(redisUrl, dropped, { maxRetriesPerRequest: 10 });
     const sub = new AdapterRedis(redisUrl, dropped, { maxRetriesPerRequest: null });
     redisClients.push(pub, sub);
     for (const client of redisClients) client.on("error", (error: Error) => app.log.warn({ err: error }, "redis (sockets): connection failed"));
