@@ -61,11 +61,15 @@ function dayText(plain: Date): string {
   return `${pad(plain.getUTCFullYear(), 4)}-${pad(plain.getUTCMonth() + 1)}-${pad(plain.getUTCDate())}`;
 }
 
-/** Manila's wall clock at an instant, as a Date whose UTC fields read it. */
+/** Manila's wall clock at an instant, as a Date whose UTC fields read it; a RangeError for an invalid instant. */
 const wallClock = (instant: Date | number) => {
   const time = typeof instant === "number" ? instant : instant.getTime();
+  if (Number.isNaN(time)) throw new RangeError("Invalid time value");
   return new Date(time + tzOffset(TIME_ZONE, new Date(time)) * 60_000);
 };
+
+/** 0 (Sunday) to 6 (Saturday): the weekday of a calendar date. */
+const weekdayOf = (date: string) => plainDay(date, 0).getUTCDay();
 
 /** The instant of a Manila date and time ("2026-11-23", "09:00"). */
 export function manilaInstant(date: string, time: string): Date {
@@ -82,7 +86,6 @@ export const manilaDate = (instant: Date | number): string => dayText(wallClock(
 /** The Manila wall-clock time of an instant (HH:mm). */
 export const manilaTime = (instant: Date | number): string => {
   const wall = wallClock(instant);
-  if (Number.isNaN(wall.getTime())) throw new RangeError("Invalid time value");
   return `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
 };
 
@@ -94,7 +97,7 @@ export const manilaNow = (now: Date | number = Date.now()): string => manilaTime
 
 /** Saturday or Sunday (no bookings on weekends). */
 export const isWeekend = (date: string): boolean => {
-  const weekday = plainDay(date, 0).getUTCDay();
+  const weekday = weekdayOf(date);
   return weekday === 0 || weekday === 6;
 };
 
@@ -102,10 +105,10 @@ export const isWeekend = (date: string): boolean => {
 export const shiftDate = (date: string, days: number): string => dayText(plainDay(date, days));
 
 /** The Monday of the week of a calendar date (weeks start on Monday). */
-export const mondayOf = (date: string): string => shiftDate(date, -((plainDay(date, 0).getUTCDay() + 6) % 7));
+export const mondayOf = (date: string): string => shiftDate(date, -((weekdayOf(date) + 6) % 7));
 
 /** The first Saturday after `date`. */
-export const nextSaturday = (date: string): string => shiftDate(date, 7 - ((plainDay(date, 0).getUTCDay() + 1) % 7));
+export const nextSaturday = (date: string): string => shiftDate(date, 7 - ((weekdayOf(date) + 1) % 7));
 
 /** The `n`-th weekday after `from` (n = 1: the next one). */
 export function weekdayAfter(from: string, n: number): string {
