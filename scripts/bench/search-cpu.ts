@@ -1,0 +1,104 @@
+// npm run bench:search-cpu — what a search costs in the server's process, without HTTP, a
+// database or other clients: the in-memory index (decision 0014) loaded with listings drawn
+// like bench:search's, and each query shape of bench:search answered one query after another,
+// as the route does (search, then the page as text). It shows where a shape's time goes when
+// bench:search's figures at 50 clients are the HTTP stack's and the machine's as much as the
+// search's. Times are per query, in microseconds.
+//
+//   BENCH_LISTINGS (100,000)   BENCH_QUERIES (4,000 per shape; as many again warm up first)
+//   BENCH_SHAPES=a,b           only the shapes whose names contain one of these
+//   BENCH_ROUNDS (3)           rounds over all the shapes; each shape's figure is its best round
+import { SKILL_OPTIONS, profileSearchSchema, weekdayAhead, type ProfileSearch } from "@vam/shared";
+import { SearchIndex, type ListingRecord } from "../../apps/server/src/profiles/search-index.js";
+import { pageJson, searchProfiles } from "../../apps/server/src/profiles/search.js";
+import { percentile } from "./load.js";
+import { CITIES, FIRST_NAMES, LAST_NAMES, PROVINCES } from "./ph-vocabulary.js";
+import { shapes } from "./search-shapes.js";
+import { seeded } from "./seeded.js";
+
+const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 4_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+const { pick } = seeded(7);
+const HOUR = 3600_000;
+
+/** Listings as bench:search seeds them: a rating on one in three, spread over two years, held time on some. */
+function records(now: number): ListingRecord[] {
+  const days = Array.from({ length: 20 }, (_, i) => weekdayAhead(i + 1, now));
+  const morning = (day: string) => Date.parse(`${day}T09:00:00+08:00`);
+  return Array.from({ length: LISTINGS }, (_, i) => {
+    const n = i + 1;
+    const firstName = pick(FIRST_NAMES);
+    const lastName = pick(LAST_NAMES);
+    const hex = n.toString(16).padStart(12, "0");
+    const listedAt = new Date(now - ((n * 37) % 1_051_200) * 60_000).toISOString().replace("Z", "000Z");
+    const ranges: number[] = [];
+    if (n % 4 === 0) ranges.push(morning(days[(n / 4) % 20]!), morning(days[(n / 4) % 20]!) + 4 * HOUR);
+    if (n % 8 === 0) ranges.push(morning(days[((n / 8) * 7) % 20]!) + 4 * HOUR, morning(days[((n / 8) * 7) % 20]!) + 8 * HOUR);
+    const blocks = n % 20 === 1 ? [{ from: days[Math.floor(n / 20) % 20]!, to: days[(Math.floor(n / 20) + 4) % 20]!, slot: null }] : [];
+    return {
+      listedAt,
+      held: { ranges, blocks, holidaysOff: false },
+      card: {
+        id: `00000000-0000-4000-8000-${hex}`,
+        userId: `10000000-0000-4000-8000-${hex}`,
+        title: `${firstName} ${lastName} Profile`,
+        username: `${firstName}${lastName}`.toLowerCase().replace(/[^a-z]/g, "") + n,
+        firstName,
+        lastName,
+        avatar: null,
+        role: "Assistant",
+        location: `${pick(CITIES)}, ${pick(PROVINCES)}`,
+        skills: [SKILL_OPTIONS[n % SKILL_OPTIONS.length]!, SKILL_OPTIONS[Math.floor(n / 7) % SKILL_OPTIONS.length]!],
+        salaryRate: 1250,
+        experience: "1-3 years",
+        availability: "Full-time",
+        bio: null,
+        rating: n % 3 === 0 ? Math.round(30 + (n % 21)) / 10 : null,
+        reviewCount: n % 3 === 0 ? 1 + (n % 9) : 0,
+        responseTime: "Within 24 hours",
+        createdAt: listedAt,
+        updatedAt: listedAt,
+        memberSince: listedAt,
+      },
+    };
+  });
+}
+
+function main() {
+  const now = new Date();
+  const index = new SearchIndex();
+  let started = performance.now();
+  index.load(records(now.getTime()));
+  console.log(`${index.size.toLocaleString("en")} listings loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const only = process.env.BENCH_SHAPES?.split(",");
+  const all = shapes()
+    .filter(([name]) => !name.startsWith("bare") && (!only || only.some((part) => name.includes(part))))
+    .map(([name, paths]) => {
+      const searches = paths.map((url) => profileSearchSchema.parse(Object.fromEntries(new URL(url, "http://x").searchParams)));
+      return { name, searches: [...searches, ...searches].slice(0, 2 * QUERIES), best: [] as number[] };
+    });
+  const run = (searches: ProfileSearch[]) => {
+    const times: number[] = [];
+    for (const search of searches) {
+      started = performance.now();
+      pageJson(searchProfiles(index, search, now));
+      times.push((performance.now() - started) * 1000);
+    }
+    return times.sort((a, b) => a - b);
+  };
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const shape of all) {
+      run(shape.searches.slice(QUERIES)); // warm-up on the other half
+      const times = run(shape.searches.slice(0, QUERIES));
+      const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
+      if (shape.best.length === 0 || mean < shape.best[0]!) shape.best = [mean, percentile(times, 50), percentile(times, 95), percentile(times, 99)];
+    }
+  }
+  console.log(`\nin process, ${QUERIES} queries per shape, best of ${ROUNDS} rounds, µs a query\n`);
+  console.log("| query shape                  | mean µs | p50 µs | p95 µs | p99 µs |\n| --- | ---: | ---: | ---: | ---: |");
+  for (const { name, best } of all) console.log(`| ${name.padEnd(28)} | ${best.map((t) => t.toFixed(0).padStart(6)).join(" | ")} |`);
+}
+
+main();
