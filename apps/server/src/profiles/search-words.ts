@@ -1,4 +1,5 @@
 import damerauLevenshtein from "damerau-levenshtein";
+import { distance as levenshtein } from "fastest-levenshtein";
 
 /*
  * The words of a search and of a listing, and when one matches the other (decisions.md,
@@ -46,6 +47,18 @@ export function wordMatch(query: string, word: string, prefixAllowed: boolean): 
   if (prefixAllowed && word.startsWith(query)) return { typos: 0, exact: false, length: query.length };
   const allowance = allowanceOf(query);
   if (allowance === 0 || Math.abs(query.length - word.length) > allowance) return null;
-  const count = typos(query, word);
+  const count = typosWithin(query, word, allowance);
   return count <= allowance ? { typos: count, exact: false, length: word.length } : null;
+}
+
+/**
+ * `typos(a, b)` when it is at most `allowance`, else some number above it. The Levenshtein
+ * distance (bit-parallel, fastest-levenshtein: a tenth of the time) counts a swap as two edits
+ * and every other edit as one, so it is at most twice the typos and never fewer: at 0 or 1 it
+ * is the answer, and above twice the allowance the typos are over it too. Only in between is
+ * the optimal string alignment computed.
+ */
+export function typosWithin(a: string, b: string, allowance: number): number {
+  const edits = levenshtein(a, b);
+  return edits <= 1 || edits > 2 * allowance ? edits : typos(a, b);
 }
