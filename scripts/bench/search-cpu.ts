@@ -24,7 +24,7 @@ const { pick } = seeded(7);
 const HOUR = 3600_000;
 
 /** Listings as bench:search seeds them: a rating on one in three, spread over two years, held time on some. */
-function records(now: number): ListingRecord[] {
+export function records(now: number): ListingRecord[] {
   const days = Array.from({ length: 20 }, (_, i) => weekdayAhead(i + 1, now));
   const morning = (day: string) => Date.parse(`${day}T09:00:00+08:00`);
   return Array.from({ length: LISTINGS }, (_, i) => {
@@ -101,4 +101,4 @@ function main() {
   for (const { name, best } of all) console.log(`| ${name.padEnd(28)} | ${best.map((t) => t.toFixed(0).padStart(6)).join(" | ")} |`);
 }
 
-main();
+if (import.meta.url === `file://${process.argv[1]}`) main();

@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
-import type { ProfilePost } from "@vam/shared";
+import { profilePageSchema, type ProfilePost } from "@vam/shared";
 import { FIELD, rankOrder, SearchIndex, type Doc, type ListingRecord } from "../src/profiles/search-index.js";
-import { choicesOf, rankByRank, rankedListings, resolve, scoredListings, type QueryWord } from "../src/profiles/search.js";
+import {
+  choicesOf,
+  EVERYONE,
+  pageJson,
+  rankByRank,
+  rankedListings,
+  resolve,
+  scoredListings,
+  type Filter,
+  type QueryWord,
+  type SearchPage,
+} from "../src/profiles/search.js";
 import { wordMatch } from "../src/profiles/search-words.js";
 import { TypoKeys, keyDeletes } from "../src/profiles/typo-keys.js";
 
@@ -119,7 +130,16 @@ describe("the index", () => {
       } else if (roll < 0.85) {
         // A changed name, place or rating.
         const old = pick(existing);
-        const changed = { ...old, card: { ...old.card, firstName: pick(FIRST), location: pick(PLACES), rating: next() < 0.5 ? 4.5 : null } };
+        const changed = {
+          ...old,
+          card: {
+            ...old.card,
+            firstName: pick(FIRST),
+            location: pick(PLACES),
+            rating: next() < 0.5 ? 4.5 : null,
+            skills: [pick(["SEO", "Writing", "Marketing"])],
+          },
+        };
         current.set(old.card.userId, changed);
         kept.upsert(changed);
       } else {
@@ -137,8 +157,8 @@ describe("the index", () => {
   it("ranks rank by rank, and by scoring, exactly as the rules applied to every listing, page after page", () => {
     const index = new SearchIndex();
     index.load(Array.from({ length: 2500 }, () => listing()));
-    const everyone = () => true;
-    const someSkills = (doc: Doc) => doc.skills.includes("SEO");
+    // Each filter as the search gives it (skills as bits by slot, "free" on the listing), and as the rules say it.
+    const filters = filtersOf(index);
     let compared = 0;
     for (let i = 0; i < 300; i++) {
       const names = Array.from({ length: 1 + Math.floor(next() * 2) }, () => {
@@ -148,13 +168,13 @@ describe("the index", () => {
       });
       const words: QueryWord[] = names.map((text, pos) => ({ text, place: false, prefix: pos === names.length - 1 }));
       if (next() < 0.3) words.push({ text: pick(PLACES).split(" ")[0]!, place: true, prefix: true });
-      const filter = next() < 0.3 ? someSkills : everyone;
+      const [filter, rule] = pick(filters);
       const resolved = resolve(index, words);
       const positions = choicesOf(resolved);
       let after: Parameters<typeof rankedListings>[3];
       for (let page = 0; page < 4; page++) {
-        const expected = reference(index, words, filter, after, 7);
-        const label = JSON.stringify({ words, page });
+        const expected = reference(index, words, rule, after, 7);
+        const label = JSON.stringify({ words, page, rule: rule.name });
         const ids = (hits: { doc: Doc; rank: unknown }[]) => hits.map((hit) => [hit.doc.listingId, hit.rank]);
         expect(ids(rankedListings(index, resolved, filter, after, 7)), label).toEqual(ids(expected));
         expect(ids(scoredListings(index, resolved, positions, filter, after, 7)), label).toEqual(ids(expected));
@@ -187,18 +207,18 @@ describe("the index, on names that are near one another", () => {
         return record;
       }),
     );
-    const someSkills = (doc: Doc) => doc.skills.includes("SEO");
+    const filters = filtersOf(index);
     let compared = 0;
     for (let i = 0; i < 150; i++) {
       const texts = [pick(first), pick(last)].map((text) => (next() < 0.3 ? typo(text) : text));
       const words: QueryWord[] = texts.map((text, pos) => ({ text, place: false, prefix: pos === texts.length - 1 && next() < 0.5 }));
       if (next() < 0.4) words.push({ text: pick(places).split(" ")[0]!, place: true, prefix: next() < 0.5 });
-      const filter = next() < 0.3 ? someSkills : () => true;
+      const [filter, rule] = pick(filters);
       const resolved = resolve(index, words);
       const positions = choicesOf(resolved);
       let after: Parameters<typeof rankedListings>[3];
       for (let page = 0; page < 6; page++) {
-        const expected = reference(index, words, filter, after, 7);
+        const expected = reference(index, words, rule, after, 7);
         const ids = (hits: { doc: Doc; rank: unknown }[]) => hits.map((hit) => [hit.doc.listingId, hit.rank]);
         expect(ids(scoredListings(index, resolved, positions, filter, after, 7)), JSON.stringify({ words, page })).toEqual(ids(expected));
         compared += expected.length;
@@ -210,6 +230,42 @@ describe("the index, on names that are near one another", () => {
     expect(compared).toBeGreaterThan(3000);
   });
 });
+
+/**
+ * Filters as the search builds them (decision 0014: skills as bits by slot, tested before the
+ * listing is read), each with the rule it stands for, tested on the listing itself.
+ */
+function filtersOf(index: SearchIndex): [Filter, (doc: Doc) => boolean][] {
+  const seo = index.withSkills([["SEO"]]).slice();
+  const seoOrWriting = index.withSkills([["SEO", "Writing"]]).slice();
+  const rated = (doc: Doc) => doc.rating >= 0;
+  return [
+    [
+      EVERYONE,
+      function everyone() {
+        return true;
+      },
+    ],
+    [
+      EVERYONE,
+      function everyone() {
+        return true;
+      },
+    ],
+    [
+      { skills: seo, free: null },
+      function seoOnly(doc: Doc) {
+        return doc.skills.includes("SEO");
+      },
+    ],
+    [
+      { skills: seoOrWriting, free: rated },
+      function seoOrWritingRated(doc: Doc) {
+        return (doc.skills.includes("SEO") || doc.skills.includes("Writing")) && doc.rating >= 0;
+      },
+    ],
+  ];
+}
 
 /** decisions.md "Search" applied to every listing, word by word, with nothing of the index's machinery but its listings. */
 function reference(index: SearchIndex, words: QueryWord[], filter: (doc: Doc) => boolean, after: Parameters<typeof rankedListings>[3], need: number) {
@@ -245,3 +301,38 @@ function reference(index: SearchIndex, words: QueryWord[], filter: (doc: Doc) =>
     .sort(order)
     .slice(0, need);
 }
+
+describe("a page as the API answers it", () => {
+  it("is the cards with their matches, as the schema encodes them, assembled as text", () => {
+    const index = new SearchIndex();
+    const tricky = listing({ firstName: 'Ma"ría', lastName: "Dela\\Cruz", bio: "Line one\nline two 🌴 <b>", location: "Las Piñas, Metro Manila" });
+    const records = [tricky, listing(), listing()];
+    index.load(records);
+    const docs = records.map((record) => index.doc(record.card.userId)!);
+    const cardOf = (doc: Doc) => records.find((record) => record.card.userId === doc.userId)!.card;
+    const page: SearchPage = {
+      items: [
+        {
+          doc: docs[0]!,
+          matches: [
+            { field: "name", word: "maria", length: 3 },
+            { field: "location", word: "pinas", length: 5 },
+          ],
+        },
+        { doc: docs[1]!, matches: [] },
+        { doc: docs[2]!, matches: [{ field: "name", word: "x9", length: 2 }] },
+      ],
+      nextCursor: "abc",
+      ignoredWords: ['"quoted"'],
+    };
+    const parsed = JSON.parse(pageJson(page));
+    expect(parsed).toEqual(
+      profilePageSchema.encode({
+        items: page.items.map(({ doc, matches }) => ({ ...cardOf(doc), matches })),
+        nextCursor: "abc",
+        ignoredWords: ['"quoted"'],
+      }),
+    );
+    expect(parsed.items[0].firstName).toBe('Ma"ría');
+  });
+});

@@ -34,6 +34,9 @@ export interface HeldTime {
   readonly holidaysOff: boolean;
 }
 
+/** No listing: a bit set that holds no slot (a slot past its end is not in it). */
+const NO_SLOTS = new Uint32Array(0);
+
 export const NO_HELD_TIME: HeldTime = { ranges: [], blocks: [], holidaysOff: false };
 
 /** A listed Assistant, as the index holds it. */
@@ -205,6 +208,9 @@ export class SearchIndex {
   private readonly freeSlots: number[] = [];
   private layout: Layout = { words: new Int32Array(1024), starts: new Int32Array(256), counts: new Int32Array(256) };
   private readonly slotSets: Uint32Array[] = [];
+  /** Each skill's listings, a bit per slot: a skills filter is tested without reading the listing. */
+  private readonly skillSets = new Map<string, Uint32Array>();
+  private readonly skillScratch: Uint32Array[] = [];
   /** Where the next listing's words go in `layout.words`, and how many entries before it belong to listings gone. */
   private wordsEnd = 0;
   private wordsFreed = 0;
@@ -258,6 +264,29 @@ export class SearchIndex {
   /** A zeroed bit per slot, one set per `number`, reused by every search; the caller zeroes it again. */
   slotBits(number: number): Uint32Array {
     return reused(this.slotSets, number, (this.bySlot.length >>> 5) + 1, (length) => new Uint32Array(length));
+  }
+
+  /**
+   * The listings holding, for each group, one of its skills, as a bit per slot: the skills
+   * filter. Reused by every search (a search runs without pausing): valid until the next call.
+   */
+  withSkills(groups: readonly (readonly string[])[]): Uint32Array {
+    // One skill (the usual filter): its own set, read as it is.
+    if (groups.length === 1 && groups[0]!.length === 1) return this.skillSets.get(groups[0]![0]!) ?? NO_SLOTS;
+    const length = (this.bySlot.length >>> 5) + 1;
+    const result = reused(this.skillScratch, 0, length, (n) => new Uint32Array(n));
+    const union = reused(this.skillScratch, 1, length, (n) => new Uint32Array(n));
+    result.fill(0xffffffff, 0, length);
+    for (const group of groups) {
+      union.fill(0, 0, length);
+      for (const skill of group) {
+        const set = this.skillSets.get(skill);
+        if (!set) continue;
+        for (let i = 0, n = Math.min(length, set.length); i < n; i++) union[i] = union[i]! | set[i]!;
+      }
+      for (let i = 0; i < length; i++) result[i] = result[i]! & union[i]!;
+    }
+    return result;
   }
 
   /** The first position of `list` (slots in rank order) whose listing does not come before `key`, by `order`. */
@@ -345,7 +374,11 @@ export class SearchIndex {
       .filter((place) => place.uses > 0)
       .map((place) => ({ key: place.key, uses: place.uses, spellings: [...place.spellings].sort() }))
       .sort((a, b) => (a.key < b.key ? -1 : 1));
-    return { docs, terms, places, order: this.byListing.map((doc) => doc.listingId) };
+    const skills = [...this.skillSets]
+      .map(([skill, set]) => [skill, this.bySlot.flatMap((doc, slot) => (doc && hasBit(set, slot) ? [doc.listingId] : [])).sort()] as const)
+      .filter(([, ids]) => ids.length > 0)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    return { docs, terms, places, skills, order: this.byListing.map((doc) => doc.listingId) };
   }
 
   private clear(): void {
@@ -356,6 +389,7 @@ export class SearchIndex {
     this.byListing.length = 0;
     this.places.clear();
     this.placesByWord.clear();
+    this.skillSets.clear();
     this.keys.build([]);
     this.bySlot.length = 0;
     this.freeSlots.length = 0;
@@ -385,6 +419,7 @@ export class SearchIndex {
         if (field === FIELD.name) for (const spelling of splitWords(doc.name)) if (foldWord(spelling) === word) addCount(term.spellings, spelling, 1);
       }
     }
+    for (const skill of doc.skills) setBit(this.skillSet(skill, slot), slot);
     if (sorted) insertSorted(this.byListing, doc, listingOrder);
     else this.byListing.push(doc);
     if (doc.place) {
@@ -406,6 +441,10 @@ export class SearchIndex {
         if (field === FIELD.name)
           for (const spelling of splitWords(doc.name)) if (foldWord(spelling) === word) addCount(term.spellings, spelling, -1);
       }
+    }
+    for (const skill of doc.skills) {
+      const set = this.skillSets.get(skill);
+      if (set && doc.slot >>> 5 < set.length) set[doc.slot >>> 5] = set[doc.slot >>> 5]! & ~(1 << (doc.slot & 31));
     }
     removeSorted(this.byListing, doc, listingOrder);
     if (doc.place) {
@@ -467,6 +506,17 @@ export class SearchIndex {
       fresh.push(term);
     }
     return term;
+  }
+
+  /** The skill's bit set, with room for `slot`. */
+  private skillSet(skill: string, slot: number): Uint32Array {
+    let set = this.skillSets.get(skill);
+    if (!set || set.length <= slot >>> 5) {
+      const grown = new Uint32Array(Math.max(64, 2 * ((slot >>> 5) + 1)));
+      if (set) grown.set(set);
+      this.skillSets.set(skill, (set = grown));
+    }
+    return set;
   }
 
   private placeFor(key: string): Place {

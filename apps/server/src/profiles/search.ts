@@ -59,12 +59,49 @@ interface Match {
  * as "jo" covers thousands of words, so they are not listed: a listing word's match is a test,
  * and the words are looked up only if their listings are read.
  */
-export interface Resolved {
-  word: QueryWord;
-  listed: Map<string, Match & { term: Term }>;
-  prefix: string | undefined;
+export class Resolved {
+  private all: Term[] | undefined;
+  /** By field: the completions with listings there, and how many listings that is. */
+  private readonly byField: ({ terms: Term[]; uses: number } | undefined)[] = [undefined, undefined, undefined];
+
+  constructor(
+    private readonly index: SearchIndex,
+    readonly word: QueryWord,
+    readonly listed: Map<string, Match & { term: Term }>,
+    readonly prefix: string | undefined,
+  ) {}
+
   /** The longer words the prefix completes (none without a prefix), looked up on first use. */
-  completions(): Term[];
+  completions(): Term[] {
+    if (this.all === undefined) {
+      // Sorted by word: the prefix itself, if a word, comes first.
+      const terms = this.prefix === undefined ? [] : this.index.termsStartingWith(this.prefix);
+      this.all = terms[0]?.word === this.prefix ? terms.slice(1) : terms;
+    }
+    return this.all;
+  }
+
+  /** The completions with listings in `field`, and how many listings that is: looked up on first use. */
+  completionsIn(field: Field): { terms: Term[]; uses: number } {
+    let found = this.byField[field];
+    if (found === undefined) {
+      const terms: Term[] = [];
+      let uses = 0;
+      for (const term of this.completions()) {
+        const count = term.uses[field];
+        if (count <= 0) continue;
+        terms.push(term);
+        uses += count;
+      }
+      found = this.byField[field] = { terms, uses };
+    }
+    return found;
+  }
+
+  /** Whether completionsIn(field) is known without looking words up. */
+  counted(field: Field): boolean {
+    return this.byField[field] !== undefined;
+  }
 }
 
 /** What a ranked page's cursor holds: the last listing's rank, and how many query words were ignored. */
@@ -109,8 +146,19 @@ interface Rank {
   username: number;
 }
 
-/** Who is left after the skills and "available on" filters; null when nobody can be. */
-type Filter = ((doc: Doc) => boolean) | null;
+/** Who may be listed after the skills and "available on" filters. */
+export interface Filter {
+  /** The listings holding the skills asked for, a bit per slot (`SearchIndex.withSkills`); null when none are asked for. */
+  readonly skills: Uint32Array | null;
+  /** Whether the listing is free when asked ("available on"); null when not asked. */
+  readonly free: ((doc: Doc) => boolean) | null;
+}
+
+export const EVERYONE: Filter = { skills: null, free: null };
+
+/** The skills filter, by slot: tested before the listing is read. */
+const skillsAllow = (filter: Filter, slot: number) => filter.skills === null || hasBit(filter.skills, slot);
+const allows = (filter: Filter, doc: Doc) => skillsAllow(filter, doc.slot) && (filter.free === null || filter.free(doc));
 
 const compareOptions = (a: Option, b: Option) => Number(b.exact) - Number(a.exact) || a.typos - b.typos || Number(a.username) - Number(b.username);
 const compareRanks = (a: Rank, b: Rank) => b.exact - a.exact || a.typos - b.typos || a.username - b.username;
@@ -132,9 +180,18 @@ const EMPTY: SearchPage = { items: [], nextCursor: null, ignoredWords: [] };
  * filed, with its matches. Assembled as text, so that a page costs no encoding of 20 cards.
  */
 export function pageJson(page: SearchPage): string {
-  const items = page.items.map(({ doc, matches }) => `${doc.json},"matches":${JSON.stringify(matches)}}`);
-  return `{"items":[${items.join(",")}],"nextCursor":${JSON.stringify(page.nextCursor)},"ignoredWords":${JSON.stringify(page.ignoredWords)}}`;
+  let items = "";
+  for (let i = 0; i < page.items.length; i++) {
+    const { doc, matches } = page.items[i]!;
+    let list = "";
+    for (let m = 0; m < matches.length; m++) list += (m > 0 ? "," : "") + matchJson(matches[m]!);
+    items += `${i > 0 ? "," : ""}${doc.json},"matches":[${list}]}`;
+  }
+  return `{"items":[${items}],"nextCursor":${JSON.stringify(page.nextCursor)},"ignoredWords":${JSON.stringify(page.ignoredWords)}}`;
 }
+
+/** A match as `JSON.stringify` writes it (the same keys in the same order), without its generic walk: 2 µs a card. */
+const matchJson = (match: SearchMatch) => `{"field":${JSON.stringify(match.field)},"word":${JSON.stringify(match.word)},"length":${match.length}}`;
 
 const PLACE_FIELDS: readonly Field[] = [FIELD.place];
 const NAME_FIELDS: readonly Field[] = [FIELD.name, FIELD.username];
@@ -146,23 +203,17 @@ export function resolve(index: SearchIndex, words: QueryWord[]): Resolved[] {
     const fields = fieldsOf(word);
     const prefix = word.prefix ? word.text : undefined;
     const listed = new Map<string, Match & { term: Term }>();
-    const consider = (term: Term) => {
-      if (listed.has(term.word) || (prefix !== undefined && completes(prefix, term.word))) return;
-      if (!fields.some((field) => term.uses[field] > 0)) return;
+    const exact = index.term(word.text);
+    const allowance = allowanceOf(word.text);
+    const candidates = allowance > 0 ? index.typoCandidates(word.text, allowance) : [];
+    if (exact) candidates.unshift(exact);
+    for (const term of candidates) {
+      if (listed.has(term.word) || (prefix !== undefined && completes(prefix, term.word))) continue;
+      if (!fields.some((field) => term.uses[field] > 0)) continue;
       const match = wordMatch(word.text, term.word, false);
       if (match) listed.set(term.word, { term, ...match });
-    };
-    const exact = index.term(word.text);
-    if (exact) consider(exact);
-    const allowance = allowanceOf(word.text);
-    if (allowance > 0) for (const term of index.typoCandidates(word.text, allowance)) consider(term);
-    // Sorted by word: the prefix itself, if a word, comes first.
-    const completions = once(() => {
-      if (prefix === undefined) return [];
-      const terms = index.termsStartingWith(prefix);
-      return terms[0]?.word === prefix ? terms.slice(1) : terms;
-    });
-    return { word, listed, prefix, completions: completions.get };
+    }
+    return new Resolved(index, word, listed, prefix);
   });
 }
 
@@ -177,56 +228,95 @@ export function matchOf(resolved: Resolved, word: string): Match | undefined {
   return undefined;
 }
 
-function once<T>(compute: () => T): { get(): T; known(): boolean } {
-  let value: { v: T } | undefined;
-  return { get: () => (value ??= { v: compute() }).v, known: () => value !== undefined };
-}
-
 /** Per position, the ways its words can be held, best first. */
 export function choicesOf(resolved: Resolved[]): Choice[][] {
-  return resolved.map(({ word, listed, prefix, completions }, pos) => {
+  return resolved.map((position, pos) => {
+    const { word, listed, prefix } = position;
     const choices: Choice[] = [];
-    const explicit: { option: Option; field: Field; terms: Term[]; words: Set<string>; uses: number }[] = [];
     for (const match of listed.values()) {
       for (const field of fieldsOf(word)) {
         const uses = match.term.uses[field];
         if (uses <= 0) continue;
         const option = { exact: match.exact, typos: match.typos, username: field === FIELD.username };
-        const group = explicit.find((c) => c.field === field && compareOptions(c.option, option) === 0);
-        if (group) {
-          group.terms.push(match.term);
-          group.words.add(match.term.word);
-          group.uses += uses;
-        } else explicit.push({ option, field, terms: [match.term], words: new Set([match.term.word]), uses });
+        const group = choices.find(
+          (c): c is ListedChoice => c instanceof ListedChoice && c.field === field && compareOptions(c.option, option) === 0,
+        );
+        if (group) group.add(match.term, uses);
+        else choices.push(new ListedChoice(pos, option, field, match.term, uses));
       }
     }
-    for (const group of explicit) {
-      choices.push({
-        pos,
-        option: group.option,
-        field: group.field,
-        has: (w) => group.words.has(w),
-        terms: () => group.terms,
-        uses: () => group.uses,
-        counted: () => true,
-      });
-    }
-    if (prefix !== undefined) {
-      for (const field of fieldsOf(word)) {
-        const uses = once(() => completions().reduce((sum, term) => sum + term.uses[field], 0));
-        choices.push({
-          pos,
-          option: { exact: false, typos: 0, username: field === FIELD.username },
-          field,
-          has: (w) => completes(prefix, w),
-          terms: completions,
-          uses: uses.get,
-          counted: uses.known,
-        });
-      }
-    }
+    if (prefix !== undefined) for (const field of fieldsOf(word)) choices.push(new PrefixChoice(pos, field, position, prefix));
     return choices.sort((a, b) => compareOptions(a.option, b.option));
   });
+}
+
+/** Words listed by the vocabulary look-up (equal, or within the allowance) that give one option in one field. */
+class ListedChoice implements Choice {
+  private readonly words: Set<string>;
+  private readonly listedTerms: Term[];
+
+  constructor(
+    readonly pos: number,
+    readonly option: Option,
+    readonly field: Field,
+    term: Term,
+    private listings: number,
+  ) {
+    this.words = new Set([term.word]);
+    this.listedTerms = [term];
+  }
+
+  add(term: Term, uses: number): void {
+    this.listedTerms.push(term);
+    this.words.add(term.word);
+    this.listings += uses;
+  }
+
+  has(word: string): boolean {
+    return this.words.has(word);
+  }
+
+  terms(): Term[] {
+    return this.listedTerms;
+  }
+
+  uses(): number {
+    return this.listings;
+  }
+
+  counted(): boolean {
+    return true;
+  }
+}
+
+/** The longer words a prefix completes, in one field: tested by the prefix, their listings counted on first use. */
+class PrefixChoice implements Choice {
+  readonly option: Option;
+
+  constructor(
+    readonly pos: number,
+    readonly field: Field,
+    private readonly resolved: Resolved,
+    private readonly prefix: string,
+  ) {
+    this.option = { exact: false, typos: 0, username: field === FIELD.username };
+  }
+
+  has(word: string): boolean {
+    return completes(this.prefix, word);
+  }
+
+  terms(): Term[] {
+    return this.resolved.completionsIn(this.field).terms;
+  }
+
+  uses(): number {
+    return this.resolved.completionsIn(this.field).uses;
+  }
+
+  counted(): boolean {
+    return this.resolved.counted(this.field);
+  }
 }
 
 /** Every way of holding all the words (one choice per position), grouped by rank, best rank first; null when there are too many. */
@@ -293,7 +383,7 @@ function rankListings(
   index: SearchIndex,
   group: { rank: Rank; combos: Choice[][] },
   positions: Choice[][],
-  filter: (doc: Doc) => boolean,
+  filter: Filter,
   after: RankedCursor | undefined,
   need: number,
   budget: { visits: number },
@@ -323,11 +413,13 @@ function rankListings(
   while (found.length < need && heap.size > 0) {
     if (--budget.visits < 0) break;
     const stream = heap.peek();
-    const doc = index.docAt(stream.list[stream.at]!);
+    const slot = stream.list[stream.at]!;
     stream.at += 1;
     if (stream.at < stream.list.length) heap.replaceTop(stream);
     else heap.pop();
-    if (taken.has(doc) || !qualifies(doc, stream.combo, positions, stream.driver) || !filter(doc)) continue;
+    if (!skillsAllow(filter, slot)) continue;
+    const doc = index.docAt(slot);
+    if (taken.has(doc) || !qualifies(doc, stream.combo, positions, stream.driver) || (filter.free !== null && !filter.free(doc))) continue;
     taken.add(doc);
     found.push({ doc, rank: group.rank });
   }
@@ -358,11 +450,12 @@ function tableOf(index: SearchIndex, position: Resolved, pos: number) {
     table[id] = code + 1;
   };
   for (const match of position.listed.values()) put(match.term.id, optionCode({ exact: match.exact, typos: match.typos, username: false }));
-  for (const term of position.completions()) put(term.id, 100);
+  const fields = fieldsOf(position.word);
+  if (position.prefix !== undefined) for (const field of fields) for (const term of position.completionsIn(field).terms) put(term.id, 100);
   return {
     table,
     /** The fields it is looked up in, as bits by field number. */
-    fields: fieldsOf(position.word).reduce<number>((bits, field) => bits | (1 << field), 0),
+    fields: fields.reduce<number>((bits, field) => bits | (1 << field), 0),
     clear: () => {
       for (const id of written) {
         table[id] = 0;
@@ -380,7 +473,7 @@ interface Found {
 const worse = (a: Found, b: Found) => a.code - b.code || rankOrder(a.doc, b.doc);
 
 /** A word's listings are set as bits when their lists are at most this many times as long as the driver's (one bit each, against one listing read). */
-const HOLDERS_FACTOR = 32;
+const HOLDERS_FACTOR = 8;
 
 /**
  * Ranks by scoring, in one pass over the listings of the word held by the fewest: each
@@ -392,7 +485,7 @@ export function scoredListings(
   index: SearchIndex,
   resolved: Resolved[],
   positions: Choice[][],
-  filter: (doc: Doc) => boolean,
+  filter: Filter,
   after: RankedCursor | undefined,
   need: number,
 ): Hit[] {
@@ -425,6 +518,7 @@ export function scoredListings(
   const lookups = tables.map(({ table }) => table);
   const fields = tables.map((table) => table.fields);
   const best = new Int32Array(tables.length);
+  const { skills, free } = filter;
   try {
     for (const choice of driver) {
       // The best code a listing first reached through this choice can have. Each list is in rank
@@ -442,6 +536,7 @@ export function scoredListings(
           if ((visited[at]! & bit) !== 0) continue;
           visited[at] = visited[at]! | bit;
           for (let h = 0; h < holders.length; h++) if ((holders[h]![at]! & bit) === 0) continue scan;
+          if (skills !== null && (skills[at]! & bit) === 0) continue;
           best.fill(NO_MATCH);
           for (let k = starts[slot]!, to = k + counts[slot]!; k < to; k++) {
             const entry = words[k]!;
@@ -471,7 +566,7 @@ export function scoredListings(
           }
           if (notExact < 0) continue;
           const doc = index.docAt(slot);
-          if (!filter(doc)) continue;
+          if (free !== null && !free(doc)) continue;
           const found = { doc, code: notExact * 10_000 + typos * 100 + username };
           if (afterCode !== undefined && (found.code < afterCode || (found.code === afterCode && rankOrder(doc, afterDoc!) <= 0))) continue;
           if (kept.size < need) kept.push(found);
@@ -501,13 +596,7 @@ const VISITS = 2000;
  * One ranked page (every word must match), empty when nothing matches them all. One word: rank
  * by rank, stopping once the page is full; several: scored in one pass.
  */
-export function rankedListings(
-  index: SearchIndex,
-  resolved: Resolved[],
-  filter: (doc: Doc) => boolean,
-  after: RankedCursor | undefined,
-  need: number,
-): Hit[] {
+export function rankedListings(index: SearchIndex, resolved: Resolved[], filter: Filter, after: RankedCursor | undefined, need: number): Hit[] {
   const positions = choicesOf(resolved);
   if (positions.some((choices) => choices.length === 0)) return [];
   if (resolved.length === 1) {
@@ -518,13 +607,7 @@ export function rankedListings(
 }
 
 /** Rank by rank until the page is full; null past VISITS listings read. */
-export function rankByRank(
-  index: SearchIndex,
-  positions: Choice[][],
-  filter: (doc: Doc) => boolean,
-  after: RankedCursor | undefined,
-  need: number,
-): Hit[] | null {
+export function rankByRank(index: SearchIndex, positions: Choice[][], filter: Filter, after: RankedCursor | undefined, need: number): Hit[] | null {
   const groups = combinations(positions);
   if (!groups) return null;
   const budget = { visits: VISITS };
@@ -573,21 +656,20 @@ function firstWords(words: QueryWord[], count: number): QueryWord[] {
 }
 
 /** Skills and "available on": who may be listed; null when nobody can be. */
-function filterOf(search: ProfileSearch, now: Date): Filter {
-  const skillSets: Set<string>[] = [];
+function filterOf(index: SearchIndex, search: ProfileSearch, now: Date): Filter | null {
+  const groups: string[][] = [];
   for (const skill of search.skills) {
     const skills = matchSkills(skill);
     if (skills.length === 0) return null;
-    skillSets.push(new Set(skills));
+    groups.push(skills);
   }
-  let busy: ((doc: Doc) => boolean) | undefined;
+  let free: Filter["free"] = null;
   if (search.date) {
-    const taken = busyThen(search.date, search.slot, now);
-    if (!taken) return null;
-    busy = taken;
+    const busy = busyThen(search.date, search.slot, now);
+    if (!busy) return null;
+    free = (doc) => !busy(doc);
   }
-  if (skillSets.length === 0 && !busy) return () => true;
-  return (doc) => skillSets.every((set) => doc.skills.some((skill) => set.has(skill))) && !busy?.(doc);
+  return { skills: groups.length > 0 ? index.withSkills(groups) : null, free };
 }
 
 /** Whether any of the [start, end) pairs in `ranges` overlaps [start, end). */
@@ -620,7 +702,7 @@ function busyThen(date: string, slot: ProfileSearch["slot"], now: Date): ((doc: 
 }
 
 /** Listings newest first (no name or place words), paged by (listing time, id). */
-function newestFirst(index: SearchIndex, search: ProfileSearch, filter: (doc: Doc) => boolean): SearchPage {
+function newestFirst(index: SearchIndex, search: ProfileSearch, filter: Filter): SearchPage {
   const listings = index.listings();
   let at = listings.length - 1;
   if (search.cursor) {
@@ -629,14 +711,14 @@ function newestFirst(index: SearchIndex, search: ProfileSearch, filter: (doc: Do
     at = lowerBound(listings, { listedAt: after.createdAt, listingId: after.id }, listingOrder) - 1;
   }
   const docs: Doc[] = [];
-  for (; at >= 0 && docs.length <= search.limit; at--) if (filter(listings[at]!)) docs.push(listings[at]!);
+  for (; at >= 0 && docs.length <= search.limit; at--) if (allows(filter, listings[at]!)) docs.push(listings[at]!);
   const items = docs.slice(0, search.limit).map((doc) => ({ doc, matches: [] }));
   const last = docs.length > search.limit ? docs[search.limit - 1] : undefined;
   return { items, nextCursor: last ? encodeCursor({ createdAt: last.listedAt, id: last.listingId }) : null, ignoredWords: [] };
 }
 
 /** Ranked search: every word must match; when nothing matches them all, words are dropped from the end. */
-function ranked(index: SearchIndex, search: ProfileSearch, filter: (doc: Doc) => boolean, words: QueryWord[]): SearchPage {
+function ranked(index: SearchIndex, search: ProfileSearch, filter: Filter, words: QueryWord[]): SearchPage {
   const after = search.cursor ? decodeCursor(rankedCursorSchema, search.cursor) : undefined;
   let ignored = after?.ignored ?? 0;
   if (ignored >= words.length) return EMPTY;
@@ -669,7 +751,7 @@ function ranked(index: SearchIndex, search: ProfileSearch, filter: (doc: Doc) =>
  * are still free.
  */
 export function searchProfiles(index: SearchIndex, search: ProfileSearch, now: Date): SearchPage {
-  const filter = filterOf(search, now);
+  const filter = filterOf(index, search, now);
   if (!filter) return EMPTY;
   const words = wordsOf(search);
   return words.length === 0 ? newestFirst(index, search, filter) : ranked(index, search, filter, words);
