@@ -410,8 +410,12 @@ export class SearchIndex {
     const bySlot = this.bySlot as Doc[];
     const order = (a: number, b: number) => rankOrder(bySlot[a]!, bySlot[b]!);
     for (const field of FIELDS) {
-      for (const word of doc.words[field]) {
+      const words = doc.words[field] as string[];
+      for (let i = 0; i < words.length; i++) {
+        const word = words[i]!;
         const term = this.termFor(word, sorted, fresh);
+        // The vocabulary's own string: listings share one copy of a word, which a search reads warm.
+        words[i] = term.word;
         layout.words[this.wordsEnd++] = wordEntry(term.id, field);
         term.uses[field] += 1;
         if (sorted) insertSorted(term.postings[field], slot, order);
