@@ -8,6 +8,10 @@
 //   BENCH_LISTINGS (100,000)   BENCH_QUERIES (4,000 per shape; as many again warm up first)
 //   BENCH_SHAPES=a,b           only the shapes whose names contain one of these
 //   BENCH_ROUNDS (3)           rounds over all the shapes; each shape's figure is its best round
+//   BENCH_BASE=<checkout>      compare: another checkout's search (say a `git worktree` of the commit
+//                              before) beside this one, in this process, from the same listings, the
+//                              two in turn batch by batch: the machine's drift falls on both alike
+import path from "node:path";
 import { SKILL_OPTIONS, profileSearchSchema, weekdayAhead, type ProfileSearch } from "@vam/shared";
 import { SearchIndex, type ListingRecord } from "../../apps/server/src/profiles/search-index.js";
 import { pageJson, searchProfiles } from "../../apps/server/src/profiles/search.js";
@@ -77,7 +81,8 @@ function main() {
     .filter(([name]) => !name.startsWith("bare") && (!only || only.some((part) => name.includes(part))))
     .map(([name, paths]) => {
       const searches = paths.map((url) => profileSearchSchema.parse(Object.fromEntries(new URL(url, "http://x").searchParams)));
-      return { name, searches: [...searches, ...searches].slice(0, 2 * QUERIES), best: [] as number[] };
+      // A shape of one query (newest first) repeats it.
+      return { name, searches: Array.from({ length: 2 * QUERIES }, (_, i) => searches[i % searches.length]!), best: [] as number[] };
     });
   const run = (searches: ProfileSearch[]) => {
     const times: number[] = [];
@@ -101,4 +106,49 @@ function main() {
   for (const { name, best } of all) console.log(`| ${name.padEnd(28)} | ${best.map((t) => t.toFixed(0).padStart(6)).join(" | ")} |`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main();
+/** The search of another checkout beside this one, alternating batch by batch (`BENCH_BASE`). */
+async function compare(base: string) {
+  type Search = { index: { load(records: ListingRecord[]): void }; answer(search: ProfileSearch, now: Date): string };
+  const load = async (root: string): Promise<Search> => {
+    const { SearchIndex: Index } = (await import(
+      path.resolve(root, "apps/server/src/profiles/search-index.ts")
+    )) as typeof import("../../apps/server/src/profiles/search-index.js");
+    const search = (await import(
+      path.resolve(root, "apps/server/src/profiles/search.ts")
+    )) as typeof import("../../apps/server/src/profiles/search.js");
+    const index = new Index();
+    return { index, answer: (query, now) => search.pageJson(search.searchProfiles(index, query, now)) };
+  };
+  const now = new Date();
+  const listings = records(now.getTime());
+  const versions = [await load(base), await load(path.resolve(import.meta.dirname, "../.."))];
+  for (const version of versions) version.index.load(listings);
+  const batch = 300;
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 12);
+  const only = process.env.BENCH_SHAPES?.split(",");
+  console.log(`\n${base} (before) and this checkout (after), ${rounds} rounds of ${batch} queries per shape, in turn: µs a query\n`);
+  console.log("| query shape                  | before µs | after µs | after / before |\n| --- | ---: | ---: | ---: |");
+  for (const [name, paths] of shapes()) {
+    if (name.startsWith("bare") || (only && !only.some((part) => name.includes(part)))) continue;
+    const searches = Array.from({ length: rounds * batch }, (_, i) =>
+      profileSearchSchema.parse(Object.fromEntries(new URL(paths[i % paths.length]!, "http://x").searchParams)),
+    );
+    const spent = [0, 0];
+    for (const version of versions) for (const search of searches.slice(0, batch)) version.answer(search, now); // warm-up
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? [0, 1] : [1, 0];
+      for (const v of order) {
+        const started = performance.now();
+        for (const search of searches.slice(round * batch, (round + 1) * batch)) versions[v]!.answer(search, now);
+        spent[v]! += performance.now() - started;
+      }
+    }
+    const [before, after] = spent.map((ms) => (ms * 1000) / searches.length) as [number, number];
+    console.log(`| ${name.padEnd(28)} | ${before.toFixed(0).padStart(6)} | ${after.toFixed(0).padStart(6)} | ${(after / before).toFixed(2)} |`);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.env.BENCH_BASE) await compare(process.env.BENCH_BASE);
+  else main();
+}
