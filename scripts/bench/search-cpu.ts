@@ -70,6 +70,9 @@ export function records(now: number): ListingRecord[] {
   });
 }
 
+/** A query path of bench:search as the route reads it. */
+const searchOf = (url: string): ProfileSearch => profileSearchSchema.parse(Object.fromEntries(new URL(url, "http://x").searchParams));
+
 function main() {
   const now = new Date();
   const index = new SearchIndex();
@@ -80,7 +83,7 @@ function main() {
   const all = shapes()
     .filter(([name]) => !name.startsWith("bare") && (!only || only.some((part) => name.includes(part))))
     .map(([name, paths]) => {
-      const searches = paths.map((url) => profileSearchSchema.parse(Object.fromEntries(new URL(url, "http://x").searchParams)));
+      const searches = paths.map(searchOf);
       // A shape of one query (newest first) repeats it.
       return { name, searches: Array.from({ length: 2 * QUERIES }, (_, i) => searches[i % searches.length]!), best: [] as number[] };
     });
@@ -130,9 +133,7 @@ async function compare(base: string) {
   console.log("| query shape                  | before µs | after µs | after / before |\n| --- | ---: | ---: | ---: |");
   for (const [name, paths] of shapes()) {
     if (name.startsWith("bare") || (only && !only.some((part) => name.includes(part)))) continue;
-    const searches = Array.from({ length: rounds * batch }, (_, i) =>
-      profileSearchSchema.parse(Object.fromEntries(new URL(paths[i % paths.length]!, "http://x").searchParams)),
-    );
+    const searches = Array.from({ length: rounds * batch }, (_, i) => searchOf(paths[i % paths.length]!));
     const spent = [0, 0];
     for (const version of versions) for (const search of searches.slice(0, batch)) version.answer(search, now); // warm-up
     for (let round = 0; round < rounds; round++) {

@@ -268,7 +268,9 @@ export class SearchIndex {
 
   /**
    * The listings holding, for each group, one of its skills, as a bit per slot: the skills
-   * filter. Reused by every search (a search runs without pausing): valid until the next call.
+   * filter. Read it before anything changes the index or calls this again (a search runs
+   * without pausing): one skill is that skill's own set, several are combined in a set reused
+   * by every search.
    */
   withSkills(groups: readonly (readonly string[])[]): Uint32Array {
     // One skill (the usual filter): its own set, read as it is.

@@ -72,7 +72,7 @@ export class Resolved {
   ) {}
 
   /** The longer words the prefix completes (none without a prefix), looked up on first use. */
-  completions(): Term[] {
+  private completions(): Term[] {
     if (this.all === undefined) {
       // Sorted by word: the prefix itself, if a word, comes first.
       const terms = this.prefix === undefined ? [] : this.index.termsStartingWith(this.prefix);
