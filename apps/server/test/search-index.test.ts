@@ -231,6 +231,39 @@ describe("the index, on names that are near one another", () => {
   });
 });
 
+describe("the index, on a prefix that only usernames complete", () => {
+  // Usernames are read as one run in word order, not rank order (SearchIndex.usernamesCompleting):
+  // a page must still hold the best-ranked listings, whatever their usernames' order.
+  it("ranks every page by scoring exactly as the rules applied to every listing", () => {
+    const index = new SearchIndex();
+    const records = Array.from({ length: 400 }, () =>
+      listing({ firstName: pick(["ana", "ben"]), lastName: pick(["cruz", "lim"]), username: `zen${word(1, 4)}${Math.floor(next() * 10)}` }),
+    );
+    index.load(records.slice(0, 300));
+    // The rest one at a time: the runs kept by changes, as well as loaded.
+    for (const record of records.slice(300)) index.upsert(record);
+    let compared = 0;
+    for (const texts of [["zen"], ["zena"], ["cruz", "zen"], ["ana", "ze"], ["zen", "lim"]]) {
+      for (const [filter, rule] of filtersOf(index)) {
+        const words: QueryWord[] = texts.map((text, pos) => ({ text, place: false, prefix: pos === texts.length - 1 }));
+        const resolved = resolve(index, words);
+        const positions = choicesOf(resolved);
+        let after: Parameters<typeof rankedListings>[3];
+        for (let page = 0; page < 8; page++) {
+          const expected = reference(index, words, rule, after, 7);
+          const ids = (hits: { doc: Doc; rank: unknown }[]) => hits.map((hit) => [hit.doc.listingId, hit.rank]);
+          expect(ids(scoredListings(index, resolved, positions, filter, after, 7)), JSON.stringify({ texts, page })).toEqual(ids(expected));
+          compared += expected.length;
+          const last = expected[expected.length - 1];
+          if (expected.length < 7 || !last) break;
+          after = { ...last.rank, rating: last.doc.rating, listedAt: last.doc.listedAt, id: last.doc.listingId, ignored: 0 };
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(500);
+  });
+});
+
 /**
  * Filters as the search builds them (decision 0014: skills as bits by slot, tested before the
  * listing is read), each with the rule it stands for, tested on the listing itself.

@@ -73,6 +73,15 @@ export interface Term {
   readonly postings: [number[], number[], number[]];
   /** How the word is written in names ("Maria"), with how many listings write it so: for suggestions. */
   readonly spellings: Map<string, number>;
+  /** The fields (a bit each) whose sorted vocabulary holds the word: those it has been used in. */
+  inFields: number;
+}
+
+/** Slots `list[from]` up to (not including) `list[to]`: listings read as one stretch of an array. */
+export interface Run {
+  readonly list: readonly number[];
+  readonly from: number;
+  readonly to: number;
 }
 
 /** A distinct place of listed Assistants, for the Where field's suggestions. */
@@ -194,8 +203,21 @@ export class SearchIndex {
   private readonly docs = new Map<string, Doc>();
   private readonly terms = new Map<string, Term>();
   private readonly termsById: Term[] = [];
-  /** Every vocabulary word, sorted by word: prefixes are ranges. */
-  private readonly sortedTerms: Term[] = [];
+  /**
+   * By field, the vocabulary words used there, sorted by word: a prefix's completions in a
+   * field are a range. Kept apart because the fields differ in size: 100,000 listings have
+   * 100,000 usernames and a few hundred first and last names, and a first name is the prefix
+   * of hundreds of usernames.
+   */
+  private readonly sortedTerms: [Term[], Term[], Term[]] = [[], [], []];
+  /**
+   * The username words' listings, in the order of `sortedTerms[username]`: the i-th word's slots
+   * are `runSlots[runStarts[i]]` up to `runSlots[runStarts[i + 1]]`. A prefix's listings there
+   * are one range, read without reading its words: a first name is the prefix of hundreds of
+   * usernames, each held by one listing.
+   */
+  private runSlots: number[] = [];
+  private runStarts: number[] = [0];
   private readonly keys = new TypoKeys();
   /** Oldest first. */
   private readonly byListing: Doc[] = [];
@@ -231,7 +253,11 @@ export class SearchIndex {
     const order = (a: number, b: number) => rankOrder(bySlot[a]!, bySlot[b]!);
     for (const term of this.termsById) for (const list of term.postings) list.sort(order);
     this.byListing.sort(listingOrder);
-    this.sortedTerms.sort((a, b) => byWord(a, b.word));
+    for (const list of this.sortedTerms) list.sort((a, b) => byWord(a, b.word));
+    for (const term of this.sortedTerms[FIELD.username]) {
+      for (const slot of term.postings[FIELD.username]) this.runSlots.push(slot);
+      this.runStarts.push(this.runSlots.length);
+    }
     this.keys.build(fresh);
   }
 
@@ -307,13 +333,23 @@ export class SearchIndex {
   }
 
   /**
-   * Vocabulary words that start with `prefix`, itself included, found by two binary searches
-   * (words are lower-case letters and digits). A word no listing holds any more may be among
-   * them: its postings are empty.
+   * Vocabulary words used in `field` that start with `prefix`, itself included, sorted by
+   * word, found by two binary searches (words are lower-case letters and digits). A word no
+   * listing holds there any more may be among them: its uses there are 0.
    */
-  termsStartingWith(prefix: string): Term[] {
-    const from = lowerBound(this.sortedTerms, prefix, byWord);
-    return this.sortedTerms.slice(from, lowerBound(this.sortedTerms, `${prefix}\uffff`, byWord));
+  termsStartingWith(prefix: string, field: Field): Term[] {
+    const sorted = this.sortedTerms[field];
+    const from = lowerBound(sorted, prefix, byWord);
+    return sorted.slice(from, lowerBound(sorted, `${prefix}\uffff`, byWord));
+  }
+
+  /** The listings holding, in their username, a word longer than `prefix` that starts with it: one range. */
+  usernamesCompleting(prefix: string): Run {
+    const sorted = this.sortedTerms[FIELD.username];
+    let from = lowerBound(sorted, prefix, byWord);
+    if (sorted[from]?.word === prefix) from += 1;
+    const to = lowerBound(sorted, `${prefix}\uffff`, byWord);
+    return { list: this.runSlots, from: this.runStarts[from]!, to: this.runStarts[Math.max(from, to)]! };
   }
 
   /** Words in use that share a typo key with `query` deleted up to `deletes` letters: candidates to check. */
@@ -380,14 +416,30 @@ export class SearchIndex {
       .map(([skill, set]) => [skill, this.bySlot.flatMap((doc, slot) => (doc && hasBit(set, slot) ? [doc.listingId] : [])).sort()] as const)
       .filter(([, ids]) => ids.length > 0)
       .sort(([a], [b]) => (a < b ? -1 : 1));
-    return { docs, terms, places, skills, order: this.byListing.map((doc) => doc.listingId) };
+    // By field, the words in use there in word order; each username word's run as the listings it holds.
+    const sorted = FIELDS.map((field) => this.sortedTerms[field].filter((term) => term.uses[field] > 0).map((term) => term.word));
+    const runs = this.sortedTerms[FIELD.username].flatMap((term, i) => {
+      const slots = this.runSlots.slice(this.runStarts[i], this.runStarts[i + 1]);
+      return slots.length > 0 ? [[term.word, slots.map((slot) => this.bySlot[slot]!.listingId).sort()] as const] : [];
+    });
+    return {
+      docs,
+      terms,
+      places,
+      skills,
+      order: this.byListing.map((doc) => doc.listingId),
+      sorted,
+      runs: { words: runs, size: this.runSlots.length, starts: this.runStarts.length - this.sortedTerms[FIELD.username].length },
+    };
   }
 
   private clear(): void {
     this.docs.clear();
     this.terms.clear();
     this.termsById.length = 0;
-    this.sortedTerms.length = 0;
+    for (const list of this.sortedTerms) list.length = 0;
+    this.runSlots = [];
+    this.runStarts = [0];
     this.byListing.length = 0;
     this.places.clear();
     this.placesByWord.clear();
@@ -420,6 +472,17 @@ export class SearchIndex {
         words[i] = term.word;
         layout.words[this.wordsEnd++] = wordEntry(term.id, field);
         term.uses[field] += 1;
+        if ((term.inFields & (1 << field)) === 0) {
+          term.inFields |= 1 << field;
+          if (!sorted) this.sortedTerms[field].push(term);
+          else {
+            const at = lowerBound(this.sortedTerms[field], term.word, byWord);
+            this.sortedTerms[field].splice(at, 0, term);
+            // An empty run for the new username word.
+            if (field === FIELD.username) this.runStarts.splice(at, 0, this.runStarts[at]!);
+          }
+        }
+        if (sorted && field === FIELD.username) this.moveRun(term, slot, 1);
         if (sorted) insertSorted(term.postings[field], slot, order);
         else term.postings[field].push(slot);
         if (field === FIELD.name) for (const spelling of splitWords(doc.name)) if (foldWord(spelling) === word) addCount(term.spellings, spelling, 1);
@@ -444,6 +507,7 @@ export class SearchIndex {
         const term = this.terms.get(word)!;
         term.uses[field] -= 1;
         removeSorted(term.postings[field], doc.slot, order);
+        if (field === FIELD.username) this.moveRun(term, doc.slot, -1);
         if (field === FIELD.name)
           for (const spelling of splitWords(doc.name)) if (foldWord(spelling) === word) addCount(term.spellings, spelling, -1);
       }
@@ -462,6 +526,19 @@ export class SearchIndex {
     this.layout.counts[doc.slot] = 0;
     this.bySlot[doc.slot] = undefined;
     this.freeSlots.push(doc.slot);
+  }
+
+  /** Adds `slot` to the username word's run (`by` 1), or takes it out (-1); the runs after it move. */
+  private moveRun(term: Term, slot: number, by: 1 | -1): void {
+    const at = lowerBound(this.sortedTerms[FIELD.username], term.word, byWord);
+    const end = this.runStarts[at + 1]!;
+    if (by === 1) this.runSlots.splice(end, 0, slot);
+    else {
+      const found = this.runSlots.lastIndexOf(slot, end - 1);
+      if (found < this.runStarts[at]!) return;
+      this.runSlots.splice(found, 1);
+    }
+    for (let i = at + 1; i < this.runStarts.length; i++) this.runStarts[i]! += by;
   }
 
   /**
@@ -501,16 +578,11 @@ export class SearchIndex {
     if (term) return term;
     const id = this.termsById.length;
     if (id > MAX_WORD_ID) throw new Error("the search vocabulary is full");
-    term = { id, word, uses: [0, 0, 0], postings: [[], [], []], spellings: new Map() };
+    term = { id, word, uses: [0, 0, 0], postings: [[], [], []], spellings: new Map(), inFields: 0 };
     this.terms.set(word, term);
     this.termsById.push(term);
-    if (sorted) {
-      this.sortedTerms.splice(lowerBound(this.sortedTerms, word, byWord), 0, term);
-      this.keys.add(id, word);
-    } else {
-      this.sortedTerms.push(term);
-      fresh.push(term);
-    }
+    if (sorted) this.keys.add(id, word);
+    else fresh.push(term);
     return term;
   }
 

@@ -24,6 +24,7 @@ import {
   setBit,
   type Doc,
   type Field,
+  type Run,
   type SearchIndex,
   type Term,
 } from "./search-index.js";
@@ -60,7 +61,7 @@ interface Match {
  * and the words are looked up only if their listings are read.
  */
 export class Resolved {
-  private all: Term[] | undefined;
+  private usernames: Run | undefined;
   /** By field: the completions with listings there, and how many listings that is. */
   private readonly byField: ({ terms: Term[]; uses: number } | undefined)[] = [undefined, undefined, undefined];
 
@@ -71,23 +72,16 @@ export class Resolved {
     readonly prefix: string | undefined,
   ) {}
 
-  /** The longer words the prefix completes (none without a prefix), looked up on first use. */
-  private completions(): Term[] {
-    if (this.all === undefined) {
-      // Sorted by word: the prefix itself, if a word, comes first.
-      const terms = this.prefix === undefined ? [] : this.index.termsStartingWith(this.prefix);
-      this.all = terms[0]?.word === this.prefix ? terms.slice(1) : terms;
-    }
-    return this.all;
-  }
-
-  /** The completions with listings in `field`, and how many listings that is: looked up on first use. */
+  /** The longer words the prefix completes (none without a prefix) with listings in `field`, and how many listings that is: looked up on first use. */
   completionsIn(field: Field): { terms: Term[]; uses: number } {
     let found = this.byField[field];
     if (found === undefined) {
       const terms: Term[] = [];
       let uses = 0;
-      for (const term of this.completions()) {
+      // Sorted by word: the prefix itself, if a word, comes first (it is listed, as an equal word).
+      const words = this.prefix === undefined ? [] : this.index.termsStartingWith(this.prefix, field);
+      for (let i = words[0]?.word === this.prefix ? 1 : 0; i < words.length; i++) {
+        const term = words[i]!;
         const count = term.uses[field];
         if (count <= 0) continue;
         terms.push(term);
@@ -101,6 +95,11 @@ export class Resolved {
   /** Whether completionsIn(field) is known without looking words up. */
   counted(field: Field): boolean {
     return this.byField[field] !== undefined;
+  }
+
+  /** The listings holding a username word the prefix completes, as one range (`SearchIndex.usernamesCompleting`). */
+  usernameRun(): Run {
+    return (this.usernames ??= this.prefix === undefined ? NO_RUN : this.index.usernamesCompleting(this.prefix));
   }
 }
 
@@ -137,7 +136,14 @@ interface Choice {
   uses(): number;
   /** Whether uses() is known without looking words up. */
   counted(): boolean;
+  /** Their listings, as stretches of slots: each in rank order when `ranked`. */
+  runs(): Run[];
+  readonly ranked: boolean;
 }
+
+const NO_RUN: Run = { list: [], from: 0, to: 0 };
+/** A word's listings in a field, in rank order, as a run. */
+const postingsRun = (term: Term, field: Field): Run => ({ list: term.postings[field], from: 0, to: term.postings[field].length });
 
 /** Rank of a listing's match over all words: more exact, fewer typos, fewer username matches. */
 interface Rank {
@@ -287,11 +293,22 @@ class ListedChoice implements Choice {
   counted(): boolean {
     return true;
   }
+
+  readonly ranked = true;
+
+  runs(): Run[] {
+    return this.listedTerms.map((term) => postingsRun(term, this.field));
+  }
 }
 
-/** The longer words a prefix completes, in one field: tested by the prefix, their listings counted on first use. */
+/**
+ * The longer words a prefix completes, in one field: tested by the prefix, their listings
+ * counted on first use. In usernames, their listings are one range (`Resolved.usernameRun`),
+ * counted and read without looking the words up; rank by rank still reads them word by word.
+ */
 class PrefixChoice implements Choice {
   readonly option: Option;
+  readonly ranked: boolean;
 
   constructor(
     readonly pos: number,
@@ -300,6 +317,11 @@ class PrefixChoice implements Choice {
     private readonly prefix: string,
   ) {
     this.option = { exact: false, typos: 0, username: field === FIELD.username };
+    this.ranked = field !== FIELD.username;
+  }
+
+  runs(): Run[] {
+    return this.ranked ? this.terms().map((term) => postingsRun(term, this.field)) : [this.resolved.usernameRun()];
   }
 
   has(word: string): boolean {
@@ -311,11 +333,13 @@ class PrefixChoice implements Choice {
   }
 
   uses(): number {
-    return this.resolved.completionsIn(this.field).uses;
+    if (this.ranked) return this.resolved.completionsIn(this.field).uses;
+    const { from, to } = this.resolved.usernameRun();
+    return to - from;
   }
 
   counted(): boolean {
-    return this.resolved.counted(this.field);
+    return !this.ranked || this.resolved.counted(this.field);
   }
 }
 
@@ -451,7 +475,9 @@ function tableOf(index: SearchIndex, position: Resolved, pos: number) {
   };
   for (const match of position.listed.values()) put(match.term.id, optionCode({ exact: match.exact, typos: match.typos, username: false }));
   const fields = fieldsOf(position.word);
-  if (position.prefix !== undefined) for (const field of fields) for (const term of position.completionsIn(field).terms) put(term.id, 100);
+  // A prefix's completions, but in usernames: those are read as their listings (`prefixBits`).
+  if (position.prefix !== undefined)
+    for (const field of fields) if (field !== FIELD.username) for (const term of position.completionsIn(field).terms) put(term.id, 100);
   return {
     table,
     /** The fields it is looked up in, as bits by field number. */
@@ -463,6 +489,27 @@ function tableOf(index: SearchIndex, position: Resolved, pos: number) {
       }
     },
   };
+}
+
+/** A prefix completed in a username: not exact, no typos, a username. */
+const USERNAME_PREFIX = optionCode({ exact: false, typos: 0, username: true });
+
+/**
+ * The listings whose username holds a word a name position's prefix completes, a bit per slot
+ * (set `number`); null when none does. The caller zeroes them again (`clearRun`).
+ */
+function prefixBits(index: SearchIndex, position: Resolved, number: number): { bits: Uint32Array; run: Run } | null {
+  if (position.prefix === undefined || position.word.place) return null;
+  const run = position.usernameRun();
+  if (run.from === run.to) return null;
+  const bits = index.slotBits(number);
+  for (let p = run.from; p < run.to; p++) setBit(bits, run.list[p]!);
+  return { bits, run };
+}
+
+/** Zeroes the bits `run`'s slots were set in. */
+function clearRun(bits: Uint32Array, { list, from, to }: Run): void {
+  for (let p = from; p < to; p++) bits[list[p]! >>> 5] = 0;
 }
 
 /** Found listings, the worst on top: a page's worth is kept. */
@@ -504,13 +551,11 @@ export function scoredListings(
   positions.forEach((choices, pos) => {
     if (pos === driverAt || totals[pos]! > HOLDERS_FACTOR * totals[driverAt]!) return;
     const bits = index.slotBits(holders.length + 1);
-    for (const choice of choices)
-      for (const term of choice.terms()) {
-        const slots = term.postings[choice.field];
-        for (let p = 0; p < slots.length; p++) setBit(bits, slots[p]!);
-      }
+    for (const choice of choices) for (const { list, from, to } of choice.runs()) for (let p = from; p < to; p++) setBit(bits, list[p]!);
     holders.push(bits);
   });
+  // A name position's prefix completed in a username, by slot (bit sets numbered after the holders').
+  const prefixed = resolved.map((position, pos) => prefixBits(index, position, positions.length + pos));
   // Then a listing's words are read as numbers from the word table (search-index.ts, Layout),
   // and its object only once it matches. A word no query word matches is passed over by one bit.
   const { words, starts, counts } = index.wordTable();
@@ -521,16 +566,15 @@ export function scoredListings(
   const { skills, free } = filter;
   try {
     for (const choice of driver) {
-      // The best code a listing first reached through this choice can have. Each list is in rank
-      // order: once the page is full, a listing at this code that does not make it ends the list.
+      // The best code a listing first reached through this choice can have. In a list in rank
+      // order, once the page is full, a listing at this code that does not make it ends the list.
       // (One that also holds a better word of the driver's position is in that word's list: read
       // there already, or after where that list ended, so not on the page either.)
       const bound = rankCode({ exact: choice.option.exact ? 1 : 0, typos: choice.option.typos, username: choice.option.username ? 1 : 0 }, 1);
       if (kept.size >= need && kept.peek().code < bound) continue;
-      for (const term of choice.terms()) {
-        const slots = term.postings[choice.field];
-        scan: for (let p = 0; p < slots.length; p++) {
-          const slot = slots[p]!;
+      for (const { list, from, to } of choice.runs()) {
+        scan: for (let p = from; p < to; p++) {
+          const slot = list[p]!;
           const at = slot >>> 5;
           const bit = 1 << (slot & 31);
           if ((visited[at]! & bit) !== 0) continue;
@@ -550,6 +594,10 @@ export function scoredListings(
               const code = field === FIELD.username ? value : value - 1;
               if (code < best[t]!) best[t] = code;
             }
+          }
+          for (let t = 0; t < prefixed.length; t++) {
+            const usernames = prefixed[t]!;
+            if (usernames !== null && best[t]! > USERNAME_PREFIX && (usernames.bits[at]! & bit) !== 0) best[t] = USERNAME_PREFIX;
           }
           let notExact = 0;
           let typos = 0;
@@ -571,7 +619,7 @@ export function scoredListings(
           if (afterCode !== undefined && (found.code < afterCode || (found.code === afterCode && rankOrder(doc, afterDoc!) <= 0))) continue;
           if (kept.size < need) kept.push(found);
           else if (worse(found, kept.peek()) < 0) kept.replaceTop(found);
-          else if (found.code <= bound) break;
+          else if (choice.ranked && found.code <= bound) break;
         }
       }
     }
@@ -579,6 +627,7 @@ export function scoredListings(
     for (const table of tables) table.clear();
     visited.fill(0);
     for (const bits of holders) bits.fill(0);
+    for (const usernames of prefixed) if (usernames !== null) clearRun(usernames.bits, usernames.run);
   }
   return kept
     .drain()
@@ -629,6 +678,8 @@ function matchesOf(doc: Doc, resolved: Resolved[]): SearchMatch[] {
     let best: SearchMatch | undefined;
     let bestCode = NO_MATCH;
     for (const field of fieldsOf(position.word)) {
+      // Nothing beats an exact name: the username (a word of its own each, read from memory) is not read then.
+      if (bestCode === 0) break;
       for (const word of doc.words[field]) {
         const match = matchOf(position, word);
         if (!match) continue;

@@ -18,7 +18,7 @@ function nameSuggestions(index: SearchIndex, typed: string[]): string[] {
     const match = wordMatch(last, term.word, true);
     if (match) found.set(term, match.typos);
   };
-  for (const term of index.termsStartingWith(last)) consider(term);
+  for (const term of index.termsStartingWith(last, FIELD.name)) consider(term);
   const allowance = typoAllowance(last.length);
   if (allowance > 0) for (const term of index.typoCandidates(last, allowance)) consider(term);
   const before = typed.slice(0, -1).join(" ");
@@ -39,7 +39,7 @@ function placeSuggestions(index: SearchIndex, typed: string[]): string[] {
   const each = resolved.map((position) => {
     const words = new Set(position.listed.keys());
     if (position.prefix !== undefined)
-      for (const term of index.termsStartingWith(position.prefix))
+      for (const term of index.termsStartingWith(position.prefix, FIELD.place))
         if (term.uses[FIELD.place] > 0 && matchOf(position, term.word)) words.add(term.word);
     return words;
   });
