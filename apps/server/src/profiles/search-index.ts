@@ -79,7 +79,7 @@ export interface Term {
 
 /** Slots `list[from]` up to (not including) `list[to]`: listings read as one stretch of an array. */
 export interface Run {
-  readonly list: readonly number[];
+  readonly list: ArrayLike<number>;
   readonly from: number;
   readonly to: number;
 }
@@ -192,6 +192,13 @@ function toDoc({ card, listedAt, held = NO_HELD_TIME }: ListingRecord): Doc {
   };
 }
 
+/** `array`'s numbers at the start of a new one of `length`. */
+function grown(array: Int32Array, length: number): Int32Array {
+  const next = new Int32Array(length);
+  next.set(array);
+  return next;
+}
+
 /** The zeroed array kept at `store[at]`, replaced by one twice `length` when shorter (the index grew). */
 function reused<T extends Int16Array | Uint32Array>(store: T[], at: number, length: number, make: (length: number) => T): T {
   let array = store[at];
@@ -211,13 +218,15 @@ export class SearchIndex {
    */
   private readonly sortedTerms: [Term[], Term[], Term[]] = [[], [], []];
   /**
-   * The username words' listings, in the order of `sortedTerms[username]`: the i-th word's slots
-   * are `runSlots[runStarts[i]]` up to `runSlots[runStarts[i + 1]]`. A prefix's listings there
-   * are one range, read without reading its words: a first name is the prefix of hundreds of
-   * usernames, each held by one listing.
+   * Every (username word, listing) pair, in word order: `runIds[k]` is the word's vocabulary id
+   * and `runSlots[k]` the listing's slot, for k below `runSize`. A prefix's listings in
+   * usernames are one range of numbers, read without reading its words' objects (a first name
+   * is the prefix of hundreds of usernames, each spread over the heap). A change is a binary
+   * search and a memory move (`copyWithin`), no pass over the numbers in JavaScript.
    */
-  private runSlots: number[] = [];
-  private runStarts: number[] = [0];
+  private runIds: Int32Array = new Int32Array(1024);
+  private runSlots: Int32Array = new Int32Array(1024);
+  private runSize = 0;
   private readonly keys = new TypoKeys();
   /** Oldest first. */
   private readonly byListing: Doc[] = [];
@@ -254,10 +263,16 @@ export class SearchIndex {
     for (const term of this.termsById) for (const list of term.postings) list.sort(order);
     this.byListing.sort(listingOrder);
     for (const list of this.sortedTerms) list.sort((a, b) => byWord(a, b.word));
-    for (const term of this.sortedTerms[FIELD.username]) {
-      for (const slot of term.postings[FIELD.username]) this.runSlots.push(slot);
-      this.runStarts.push(this.runSlots.length);
-    }
+    const usernames = this.sortedTerms[FIELD.username];
+    const pairs = usernames.reduce((sum, term) => sum + term.postings[FIELD.username].length, 0);
+    this.runIds = new Int32Array(Math.max(1024, pairs * 2));
+    this.runSlots = new Int32Array(this.runIds.length);
+    this.runSize = 0;
+    for (const term of usernames)
+      for (const slot of term.postings[FIELD.username]) {
+        this.runIds[this.runSize] = term.id;
+        this.runSlots[this.runSize++] = slot;
+      }
     this.keys.build(fresh);
   }
 
@@ -345,11 +360,8 @@ export class SearchIndex {
 
   /** The listings holding, in their username, a word longer than `prefix` that starts with it: one range. */
   usernamesCompleting(prefix: string): Run {
-    const sorted = this.sortedTerms[FIELD.username];
-    let from = lowerBound(sorted, prefix, byWord);
-    if (sorted[from]?.word === prefix) from += 1;
-    const to = lowerBound(sorted, `${prefix}\uffff`, byWord);
-    return { list: this.runSlots, from: this.runStarts[from]!, to: this.runStarts[Math.max(from, to)]! };
+    // Past the prefix itself (an equal word, listed), up to the first word not starting with it.
+    return { list: this.runSlots, from: this.runBound(prefix, true), to: this.runBound(`${prefix}\uffff`, false) };
   }
 
   /** Words in use that share a typo key with `query` deleted up to `deletes` letters: candidates to check. */
@@ -418,10 +430,14 @@ export class SearchIndex {
       .sort(([a], [b]) => (a < b ? -1 : 1));
     // By field, the words in use there in word order; each username word's run as the listings it holds.
     const sorted = FIELDS.map((field) => this.sortedTerms[field].filter((term) => term.uses[field] > 0).map((term) => term.word));
-    const runs = this.sortedTerms[FIELD.username].flatMap((term, i) => {
-      const slots = this.runSlots.slice(this.runStarts[i], this.runStarts[i + 1]);
-      return slots.length > 0 ? [[term.word, slots.map((slot) => this.bySlot[slot]!.listingId).sort()] as const] : [];
-    });
+    // The (username word, listing) pairs in their order, a word's listings together.
+    const runs: [string, string[]][] = [];
+    for (let k = 0; k < this.runSize; k++) {
+      const word = this.termsById[this.runIds[k]!]!.word;
+      if (runs.at(-1)?.[0] !== word) runs.push([word, []]);
+      runs.at(-1)![1].push(this.bySlot[this.runSlots[k]!]!.listingId);
+    }
+    for (const [, ids] of runs) ids.sort();
     return {
       docs,
       terms,
@@ -429,7 +445,7 @@ export class SearchIndex {
       skills,
       order: this.byListing.map((doc) => doc.listingId),
       sorted,
-      runs: { words: runs, size: this.runSlots.length, starts: this.runStarts.length - this.sortedTerms[FIELD.username].length },
+      runs,
     };
   }
 
@@ -438,8 +454,7 @@ export class SearchIndex {
     this.terms.clear();
     this.termsById.length = 0;
     for (const list of this.sortedTerms) list.length = 0;
-    this.runSlots = [];
-    this.runStarts = [0];
+    this.runSize = 0;
     this.byListing.length = 0;
     this.places.clear();
     this.placesByWord.clear();
@@ -475,12 +490,7 @@ export class SearchIndex {
         if ((term.inFields & (1 << field)) === 0) {
           term.inFields |= 1 << field;
           if (!sorted) this.sortedTerms[field].push(term);
-          else {
-            const at = lowerBound(this.sortedTerms[field], term.word, byWord);
-            this.sortedTerms[field].splice(at, 0, term);
-            // An empty run for the new username word.
-            if (field === FIELD.username) this.runStarts.splice(at, 0, this.runStarts[at]!);
-          }
+          else insertSorted(this.sortedTerms[field], term, (a, b) => byWord(a, b.word));
         }
         if (sorted && field === FIELD.username) this.moveRun(term, slot, 1);
         if (sorted) insertSorted(term.postings[field], slot, order);
@@ -528,17 +538,41 @@ export class SearchIndex {
     this.freeSlots.push(doc.slot);
   }
 
-  /** Adds `slot` to the username word's run (`by` 1), or takes it out (-1); the runs after it move. */
-  private moveRun(term: Term, slot: number, by: 1 | -1): void {
-    const at = lowerBound(this.sortedTerms[FIELD.username], term.word, byWord);
-    const end = this.runStarts[at + 1]!;
-    if (by === 1) this.runSlots.splice(end, 0, slot);
-    else {
-      const found = this.runSlots.lastIndexOf(slot, end - 1);
-      if (found < this.runStarts[at]!) return;
-      this.runSlots.splice(found, 1);
+  /** The first (username word, listing) pair whose word is not before `word` (`after`: is after it). */
+  private runBound(word: string, after: boolean): number {
+    let low = 0;
+    let high = this.runSize;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      const at = this.termsById[this.runIds[mid]!]!.word;
+      if (at < word || (after && at === word)) low = mid + 1;
+      else high = mid;
     }
-    for (let i = at + 1; i < this.runStarts.length; i++) this.runStarts[i]! += by;
+    return low;
+  }
+
+  /** Files the pair (username word, `slot`) in word order (`by` 1), or takes it out (-1). */
+  private moveRun(term: Term, slot: number, by: 1 | -1): void {
+    const size = this.runSize;
+    if (by === 1) {
+      if (size === this.runIds.length) {
+        this.runIds = grown(this.runIds, size * 2);
+        this.runSlots = grown(this.runSlots, size * 2);
+      }
+      const at = this.runBound(term.word, true);
+      this.runIds.copyWithin(at + 1, at, size);
+      this.runSlots.copyWithin(at + 1, at, size);
+      this.runIds[at] = term.id;
+      this.runSlots[at] = slot;
+      this.runSize += 1;
+      return;
+    }
+    const from = this.runBound(term.word, false);
+    const found = this.runSlots.subarray(from, this.runBound(term.word, true)).indexOf(slot);
+    if (found < 0) return;
+    this.runIds.copyWithin(from + found, from + found + 1, size);
+    this.runSlots.copyWithin(from + found, from + found + 1, size);
+    this.runSize -= 1;
   }
 
   /**
