@@ -85,28 +85,31 @@ function main() {
     .map(([name, paths]) => {
       const searches = paths.map(searchOf);
       // A shape of one query (newest first) repeats it.
-      return { name, searches: Array.from({ length: 2 * QUERIES }, (_, i) => searches[i % searches.length]!), best: [] as number[] };
+      return { name, searches: Array.from({ length: 2 * QUERIES }, (_, i) => searches[i % searches.length]!), best: [] as number[], bytes: 0 };
     });
   const run = (searches: ProfileSearch[]) => {
     const times: number[] = [];
+    let bytes = 0;
     for (const search of searches) {
       started = performance.now();
-      pageJson(searchProfiles(index, search, now));
+      bytes += pageJson(searchProfiles(index, search, now)).length;
       times.push((performance.now() - started) * 1000);
     }
-    return times.sort((a, b) => a - b);
+    return { times: times.sort((a, b) => a - b), bytes: bytes / searches.length };
   };
   for (let round = 0; round < ROUNDS; round++) {
     for (const shape of all) {
       run(shape.searches.slice(QUERIES)); // warm-up on the other half
-      const times = run(shape.searches.slice(0, QUERIES));
+      const { times, bytes } = run(shape.searches.slice(0, QUERIES));
+      shape.bytes = bytes;
       const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
       if (shape.best.length === 0 || mean < shape.best[0]!) shape.best = [mean, percentile(times, 50), percentile(times, 95), percentile(times, 99)];
     }
   }
   console.log(`\nin process, ${QUERIES} queries per shape, best of ${ROUNDS} rounds, µs a query\n`);
-  console.log("| query shape                  | mean µs | p50 µs | p95 µs | p99 µs |\n| --- | ---: | ---: | ---: | ---: |");
-  for (const { name, best } of all) console.log(`| ${name.padEnd(28)} | ${best.map((t) => t.toFixed(0).padStart(6)).join(" | ")} |`);
+  console.log("| query shape                  | mean µs | p50 µs | p95 µs | p99 µs | page KB |\n| --- | ---: | ---: | ---: | ---: | ---: |");
+  for (const { name, best, bytes } of all)
+    console.log(`| ${name.padEnd(28)} | ${best.map((t) => t.toFixed(0).padStart(6)).join(" | ")} | ${(bytes / 1024).toFixed(1).padStart(6)} |`);
 }
 
 /** The search of another checkout beside this one, alternating batch by batch (`BENCH_BASE`). */
