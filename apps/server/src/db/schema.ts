@@ -85,7 +85,6 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("users_skills_idx").using("gin", t.skills),
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_idx").on(t.email),
     uniqueIndex("users_referral_code_idx").on(t.referralCode),
