@@ -8,8 +8,9 @@
 //   BENCH_NODE_FLAGS="..."    flags for the server's node (1,000,000 listings: --max-old-space-size=8192)
 //   BENCH_SHAPES=a,b          only the query shapes whose names contain one of these (profiling)
 //   BENCH_WRITES=0            skip the write latencies;  BENCH_WRITES_COUNT (300) samples of each write
+import type { ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { request as undiciRequest } from "undici";
@@ -18,6 +19,7 @@ import { hashPassword } from "../../apps/server/src/auth/passwords.js";
 import { openDatabase, type Database } from "../../apps/server/src/db/client.js";
 import { freshDatabase, startBenchServer, stopBenchServer } from "./cluster.js";
 import { load, percentile } from "./load.js";
+import { processCpuSeconds } from "./proc-cpu.js";
 import { CITIES, FIRST_NAMES, LAST_NAMES, PROVINCES } from "./ph-vocabulary.js";
 import { shapes } from "./search-shapes.js";
 import { seeded } from "./seeded.js";
@@ -187,7 +189,7 @@ async function main() {
   const only = process.env.BENCH_SHAPES?.split(",");
   const all = shapes().filter(([name]) => !only || only.some((part) => name.includes(part)));
   const starting = performance.now();
-  const servers = [];
+  const servers: ChildProcess[] = [];
   for (let i = 0; i < INSTANCES; i++) servers.push(await startBenchServer({ ...env, PORT: String(PORT + i), AUTH_RATE_LIMIT_PER_MINUTE: "100000" }));
   try {
     const memory = (await (await fetch(`${BASE}/bench/memory`)).json()) as { rss: number; heapUsed: number; listings: number };
@@ -198,11 +200,25 @@ async function main() {
     console.log(
       `\n${CLIENTS} concurrent clients${INSTANCES === 1 ? "" : ` shared by ${INSTANCES} instances`}, ${SECONDS} s per shape, ${LISTINGS.toLocaleString("en")} listings, no cache\n\n${HEADER}`,
     );
+    // Who used the 2 cores: the server instances, and this process (the load generator).
+    const serverCpu = async () => {
+      let seconds = 0;
+      for (const server of servers) seconds += (await processCpuSeconds(server.pid!)) ?? 0;
+      return seconds;
+    };
+    const cpu: string[] = [];
     for (const [name, paths] of all) {
       // Warm-up on the second half of the queries, measured on the first: no measured query was sent before.
       await load(BASES, paths.slice(paths.length / 2), CLIENTS, 2);
+      const [server, client, started] = [await serverCpu(), process.cpuUsage(), performance.now()];
       console.log(row(name, await load(BASES, paths, CLIENTS, SECONDS)));
+      const seconds = (performance.now() - started) / 1000;
+      const percent = (used: number) => ((100 * used) / seconds).toFixed(0).padStart(3);
+      const own = process.cpuUsage(client);
+      cpu.push(`| ${name.padEnd(28)} | ${percent((await serverCpu()) - server)} | ${percent((own.user + own.system) / 1e6)} |`);
     }
+    console.log(`\nCPU used during each shape's ${SECONDS} s, % of one core (the machine has ${availableParallelism()})\n`);
+    console.log(`| query shape                  | server | load generator |\n| --- | ---: | ---: |\n${cpu.join("\n")}`);
     console.log(`\none client at a time (latency without queueing), 3 s per shape\n\n${HEADER}`);
     for (const [name, paths] of all) console.log(row(name, await load(BASE, [...paths].reverse(), 1, 3)));
     if (process.env.BENCH_WRITES !== "0") await writes();

@@ -36,7 +36,8 @@ import { allowanceOf, queryWords, wordMatch } from "./search-words.js";
  * instance's in-memory index. Without name or place words: the listings newest first. With
  * them: each query word is resolved against the vocabulary (equal, prefix for the last word of
  * a field, typo keys), then the listings holding a match for every word are ranked and paged
- * by keyset over the rank. Only "available on" asks the database (which assistants are booked).
+ * by keyset over the rank. Nothing here asks the database: "available on" reads the held time
+ * each listing carries in the index (decision 0015).
  */
 
 /** A word of the query: which field it searches, and whether it may be a prefix (the last word of its field). */
