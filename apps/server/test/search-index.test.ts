@@ -213,19 +213,7 @@ describe("the index, on names that are near one another", () => {
       const texts = [pick(first), pick(last)].map((text) => (next() < 0.3 ? typo(text) : text));
       const words: QueryWord[] = texts.map((text, pos) => ({ text, place: false, prefix: pos === texts.length - 1 && next() < 0.5 }));
       if (next() < 0.4) words.push({ text: pick(places).split(" ")[0]!, place: true, prefix: next() < 0.5 });
-      const [filter, rule] = pick(filters);
-      const resolved = resolve(index, words);
-      const positions = choicesOf(resolved);
-      let after: Parameters<typeof rankedListings>[3];
-      for (let page = 0; page < 6; page++) {
-        const expected = reference(index, words, rule, after, 7);
-        const ids = (hits: { doc: Doc; rank: unknown }[]) => hits.map((hit) => [hit.doc.listingId, hit.rank]);
-        expect(ids(scoredListings(index, resolved, positions, filter, after, 7)), JSON.stringify({ words, page })).toEqual(ids(expected));
-        compared += expected.length;
-        const last = expected[expected.length - 1];
-        if (expected.length < 7 || !last) break;
-        after = { ...last.rank, rating: last.doc.rating, listedAt: last.doc.listedAt, id: last.doc.listingId, ignored: 0 };
-      }
+      compared += scoredPagesMatch(index, words, pick(filters), 6);
     }
     expect(compared).toBeGreaterThan(3000);
   });
@@ -244,25 +232,33 @@ describe("the index, on a prefix that only usernames complete", () => {
     for (const record of records.slice(300)) index.upsert(record);
     let compared = 0;
     for (const texts of [["zen"], ["zena"], ["cruz", "zen"], ["ana", "ze"], ["zen", "lim"]]) {
-      for (const [filter, rule] of filtersOf(index)) {
-        const words: QueryWord[] = texts.map((text, pos) => ({ text, place: false, prefix: pos === texts.length - 1 }));
-        const resolved = resolve(index, words);
-        const positions = choicesOf(resolved);
-        let after: Parameters<typeof rankedListings>[3];
-        for (let page = 0; page < 8; page++) {
-          const expected = reference(index, words, rule, after, 7);
-          const ids = (hits: { doc: Doc; rank: unknown }[]) => hits.map((hit) => [hit.doc.listingId, hit.rank]);
-          expect(ids(scoredListings(index, resolved, positions, filter, after, 7)), JSON.stringify({ texts, page })).toEqual(ids(expected));
-          compared += expected.length;
-          const last = expected[expected.length - 1];
-          if (expected.length < 7 || !last) break;
-          after = { ...last.rank, rating: last.doc.rating, listedAt: last.doc.listedAt, id: last.doc.listingId, ignored: 0 };
-        }
-      }
+      const words: QueryWord[] = texts.map((text, pos) => ({ text, place: false, prefix: pos === texts.length - 1 }));
+      for (const filter of filtersOf(index)) compared += scoredPagesMatch(index, words, filter, 8);
     }
     expect(compared).toBeGreaterThan(500);
   });
 });
+
+/**
+ * Pages of 7, up to `pages` of them, scored as the search scores them, each equal to the rules'
+ * page (`reference`): how many listings were compared.
+ */
+function scoredPagesMatch(index: SearchIndex, words: QueryWord[], [filter, rule]: [Filter, (doc: Doc) => boolean], pages: number): number {
+  const resolved = resolve(index, words);
+  const positions = choicesOf(resolved);
+  let compared = 0;
+  let after: Parameters<typeof rankedListings>[3];
+  for (let page = 0; page < pages; page++) {
+    const expected = reference(index, words, rule, after, 7);
+    const ids = (hits: { doc: Doc; rank: unknown }[]) => hits.map((hit) => [hit.doc.listingId, hit.rank]);
+    expect(ids(scoredListings(index, resolved, positions, filter, after, 7)), JSON.stringify({ words, page })).toEqual(ids(expected));
+    compared += expected.length;
+    const last = expected[expected.length - 1];
+    if (expected.length < 7 || !last) break;
+    after = { ...last.rank, rating: last.doc.rating, listedAt: last.doc.listedAt, id: last.doc.listingId, ignored: 0 };
+  }
+  return compared;
+}
 
 /**
  * Filters as the search builds them (decision 0014: skills as bits by slot, tested before the
