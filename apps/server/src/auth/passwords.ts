@@ -10,9 +10,6 @@ const options: Options = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, time
 
 export const hashPassword = (password: string) => hash(password, options);
 
-/** A stored hash that no password verifies (not a PHC string): an account's row while its hash is computed. */
-export const UNSET_PASSWORD = "!";
-
 export async function verifyPassword(hashed: string, password: string): Promise<boolean> {
   try {
     return await verify(hashed, password);

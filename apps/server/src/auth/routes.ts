@@ -28,7 +28,7 @@ import { isIssuedUpload } from "../uploads/issued.js";
 import { assertIdentityFree, rethrowIdentityConflict } from "../users/identity.js";
 import { findUserByReferralCode, findUserByUsername, selfView } from "../users/queries.js";
 import { NO_REFERRALS, toSelfUser } from "../users/serialize.js";
-import { hashPassword, UNSET_PASSWORD, verifyAgainstNothing, verifyPassword } from "./passwords.js";
+import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords.js";
 import { findToken, issueToken, retireTokens, useToken } from "./account-tokens.js";
 import { createSession, revokeOtherSessions, revokeSession } from "./sessions.js";
 
@@ -52,20 +52,22 @@ export async function authRoutes(base: FastifyInstance) {
     if (input.role === "Assistant" && input.salaryRate !== undefined && input.salaryRate !== ASSISTANT_RATE) {
       throw badRequest(MSG.assistantRateFixed, "salaryRate");
     }
-    // The hash (on a worker thread, 8-10 ms) is computed while the database answers the checks and
-    // takes the account's rows; it is awaited last, inside the transaction (below).
-    const hashing = hashPassword(input.password);
-    hashing.catch(() => {}); // A check refused first: the hash's own failure has nobody to tell.
-    const referrer = input.referralCode ? await findUserByReferralCode(app.db, input.referralCode) : undefined;
-    if (input.referralCode && !referrer) throw badRequest(MSG.referralCodeUnknown, "referralCode");
-    if (input.avatar && !(await isIssuedUpload(app.db, input.avatar))) throw badRequest(MSG.avatarNotIssued, "avatar");
-    await assertIdentityFree(app.db, input.username, input.email);
+    // The hash (on a worker thread) is computed while the database answers the checks.
+    const [passwordHash, referrer] = await Promise.all([
+      hashPassword(input.password),
+      (async () => {
+        const referrer = input.referralCode ? await findUserByReferralCode(app.db, input.referralCode) : undefined;
+        if (input.referralCode && !referrer) throw badRequest(MSG.referralCodeUnknown, "referralCode");
+        if (input.avatar && !(await isIssuedUpload(app.db, input.avatar))) throw badRequest(MSG.avatarNotIssued, "avatar");
+        await assertIdentityFree(app.db, input.username, input.email);
+        return referrer;
+      })(),
+    ]);
 
     const values = {
       username: input.username,
       email: input.email,
-      // Until the hash is in (below, before the commit): a stored hash no password verifies.
-      passwordHash: UNSET_PASSWORD,
+      passwordHash,
       firstName: input.firstName,
       lastName: input.lastName,
       role: input.role,
@@ -93,10 +95,7 @@ export async function authRoutes(base: FastifyInstance) {
           })
         : undefined;
       await queueVerification(tx, app, created!, created!.email, "new account");
-      // Nobody has seen these rows (not committed): the hash goes in before anyone can.
-      const passwordHash = await hashing;
-      await tx.update(users).set({ passwordHash }).where(eq(users.id, created!.id));
-      return { user: { ...created!, passwordHash }, notification };
+      return { user: created!, notification };
     });
     app.emailQueue.kick();
     if (notification) await announce(app, notification);
