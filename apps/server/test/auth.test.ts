@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "@vam/shared";
+import { UNSET_PASSWORD, verifyPassword } from "../src/auth/passwords.js";
 import { sessions, users } from "../src/db/schema.js";
 import { newUser, signUp, startTestServer, type TestServer } from "./helpers/server.js";
 
@@ -29,6 +30,21 @@ describe("registration", () => {
     // OWASP's minimum for argon2id: 19 MiB, 2 passes, one lane (decision 0018).
     const [, params] = /^\$argon2id\$v=19\$([^$]+)\$/.exec(row!.passwordHash)!;
     expect(new Set(params!.split(","))).toEqual(new Set(["m=19456", "t=2", "p=1"]));
+    // The stand-in a new row holds inside its transaction while the hash is computed opens nothing.
+    expect(await verifyPassword(UNSET_PASSWORD, input.password)).toBe(false);
+    expect(await verifyPassword(UNSET_PASSWORD, "")).toBe(false);
+  });
+
+  it("registers a burst of accounts at once, each with its own password hashed and stored", async () => {
+    // More at once than argon2 has threads: on PostgreSQL the first rows are written during their
+    // hash, the rest after it (decision 0018); either way each account signs in with its password.
+    const inputs = Array.from({ length: 12 }, () => newUser());
+    const answers = await Promise.all(inputs.map((input) => register(input)));
+    expect(answers.map(({ status }) => status)).toEqual(inputs.map(() => 201));
+    const signIns = await Promise.all(inputs.map((input) => login(input.username, input.password)));
+    expect(signIns.map(({ status }) => status)).toEqual(inputs.map(() => 200));
+    const wrong = await login(inputs[0]!.username, `${inputs[0]!.password}x`);
+    expect(wrong.status).toBe(400);
   });
 
   it("gives Boss and Sharer no rate and Assistants only the fixed 1250", async () => {

@@ -8,11 +8,30 @@ import { hash, verify, type Options } from "@node-rs/argon2";
  */
 const options: Options = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
-export const hashPassword = (password: string) => hash(password, options);
+/** libuv's threads, on which argon2 runs (4 unless `UV_THREADPOOL_SIZE` says otherwise). */
+export const HASH_THREADS = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+let inFlight = 0;
+
+/** Hashes and verifications computing or waiting for a thread now. */
+export const passwordWorkInFlight = () => inFlight;
+
+async function tracked<T>(work: () => Promise<T>): Promise<T> {
+  inFlight += 1;
+  try {
+    return await work();
+  } finally {
+    inFlight -= 1;
+  }
+}
+
+export const hashPassword = (password: string) => tracked(() => hash(password, options));
+
+/** A stored hash that no password verifies (not a PHC string): a new account's row while its hash is computed. */
+export const UNSET_PASSWORD = "!";
 
 export async function verifyPassword(hashed: string, password: string): Promise<boolean> {
   try {
-    return await verify(hashed, password);
+    return await tracked(() => verify(hashed, password));
   } catch {
     return false;
   }

@@ -28,7 +28,7 @@ import { isIssuedUpload } from "../uploads/issued.js";
 import { assertIdentityFree, rethrowIdentityConflict } from "../users/identity.js";
 import { findUserByReferralCode, findUserByUsername, selfView } from "../users/queries.js";
 import { NO_REFERRALS, toSelfUser } from "../users/serialize.js";
-import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords.js";
+import { HASH_THREADS, hashPassword, passwordWorkInFlight, UNSET_PASSWORD, verifyAgainstNothing, verifyPassword } from "./passwords.js";
 import { findToken, issueToken, retireTokens, useToken } from "./account-tokens.js";
 import { createSession, revokeOtherSessions, revokeSession } from "./sessions.js";
 
@@ -52,17 +52,20 @@ export async function authRoutes(base: FastifyInstance) {
     if (input.role === "Assistant" && input.salaryRate !== undefined && input.salaryRate !== ASSISTANT_RATE) {
       throw badRequest(MSG.assistantRateFixed, "salaryRate");
     }
-    // The hash (on a worker thread) is computed while the database answers the checks.
-    const [passwordHash, referrer] = await Promise.all([
-      hashPassword(input.password),
-      (async () => {
-        const referrer = input.referralCode ? await findUserByReferralCode(app.db, input.referralCode) : undefined;
-        if (input.referralCode && !referrer) throw badRequest(MSG.referralCodeUnknown, "referralCode");
-        if (input.avatar && !(await isIssuedUpload(app.db, input.avatar))) throw badRequest(MSG.avatarNotIssued, "avatar");
-        await assertIdentityFree(app.db, input.username, input.email);
-        return referrer;
-      })(),
-    ]);
+    // The hash (on a worker thread, 8-10 ms) is computed while the database answers the checks.
+    // On PostgreSQL, when a thread is free for it, the account's rows are written meanwhile too,
+    // and the hash goes in last, inside the transaction (decision 0018): never while hashes
+    // queue (each waiting registration would hold a pooled connection), and never on the
+    // embedded database (its one transaction at a time would hold up every request).
+    const rowsFirst = app.database.kind === "postgres" && passwordWorkInFlight() < HASH_THREADS;
+    const hashing = hashPassword(input.password);
+    hashing.catch(() => {}); // A check refused first: the hash's own failure has nobody to tell.
+    const referrer = input.referralCode ? await findUserByReferralCode(app.db, input.referralCode) : undefined;
+    if (input.referralCode && !referrer) throw badRequest(MSG.referralCodeUnknown, "referralCode");
+    if (input.avatar && !(await isIssuedUpload(app.db, input.avatar))) throw badRequest(MSG.avatarNotIssued, "avatar");
+    await assertIdentityFree(app.db, input.username, input.email);
+    // Until the hash is in (inside the transaction, before the commit): a stored hash no password verifies.
+    const passwordHash = rowsFirst ? UNSET_PASSWORD : await hashing;
 
     const values = {
       username: input.username,
@@ -95,7 +98,11 @@ export async function authRoutes(base: FastifyInstance) {
           })
         : undefined;
       await queueVerification(tx, app, created!, created!.email, "new account");
-      return { user: created!, notification };
+      if (!rowsFirst) return { user: created!, notification };
+      // Nobody has seen these rows (not committed): the hash goes in before anyone can.
+      const hashed = await hashing;
+      await tx.update(users).set({ passwordHash: hashed }).where(eq(users.id, created!.id));
+      return { user: { ...created!, passwordHash: hashed }, notification };
     });
     app.emailQueue.kick();
     if (notification) await announce(app, notification);
