@@ -19,7 +19,7 @@ import { hashPassword } from "../../apps/server/src/auth/passwords.js";
 import { openDatabase, type Database } from "../../apps/server/src/db/client.js";
 import { freshDatabase, startBenchServer, stopBenchServer } from "./cluster.js";
 import { load, percentile } from "./load.js";
-import { processCpuSeconds } from "./proc-cpu.js";
+import { cpuBetween, readCpu, type Groups } from "./proc-cpu.js";
 import { CITIES, FIRST_NAMES, LAST_NAMES, PROVINCES } from "./ph-vocabulary.js";
 import { shapes } from "./search-shapes.js";
 import { seeded } from "./seeded.js";
@@ -201,21 +201,16 @@ async function main() {
       `\n${CLIENTS} concurrent clients${INSTANCES === 1 ? "" : ` shared by ${INSTANCES} instances`}, ${SECONDS} s per shape, ${LISTINGS.toLocaleString("en")} listings, no cache\n\n${HEADER}`,
     );
     // Who used the 2 cores: the server instances, and this process (the load generator).
-    const serverCpu = async () => {
-      let seconds = 0;
-      for (const server of servers) seconds += (await processCpuSeconds(server.pid!)) ?? 0;
-      return seconds;
-    };
+    const groups: Groups = { server: async () => servers.map((server) => server.pid!), client: async () => [process.pid] };
     const cpu: string[] = [];
     for (const [name, paths] of all) {
       // Warm-up on the second half of the queries, measured on the first: no measured query was sent before.
       await load(BASES, paths.slice(paths.length / 2), CLIENTS, 2);
-      const [server, client, started] = [await serverCpu(), process.cpuUsage(), performance.now()];
+      const before = await readCpu(groups);
       console.log(row(name, await load(BASES, paths, CLIENTS, SECONDS)));
-      const seconds = (performance.now() - started) / 1000;
-      const percent = (used: number) => ((100 * used) / seconds).toFixed(0).padStart(3);
-      const own = process.cpuUsage(client);
-      cpu.push(`| ${name.padEnd(28)} | ${percent((await serverCpu()) - server)} | ${percent((own.user + own.system) / 1e6)} |`);
+      const used = cpuBetween(before, await readCpu(groups));
+      const percent = (share: number | undefined) => (share ?? 0).toFixed(0).padStart(3);
+      cpu.push(`| ${name.padEnd(28)} | ${percent(used.server)} | ${percent(used.client)} |`);
     }
     console.log(`\nCPU used during each shape's ${SECONDS} s, % of one core (the machine has ${availableParallelism()})\n`);
     console.log(`| query shape                  | server | load generator |\n| --- | ---: | ---: |\n${cpu.join("\n")}`);

@@ -148,6 +148,7 @@ export function lowerBound<T, K>(list: readonly T[], key: K, order: (item: T, ke
 }
 
 const byWord = (term: Term, word: string) => (term.word < word ? -1 : term.word > word ? 1 : 0);
+const termOrder = (a: Term, b: Term) => byWord(a, b.word);
 
 function insertSorted<T>(list: T[], item: T, order: (a: T, b: T) => number): void {
   list.splice(lowerBound(list, item, order), 0, item);
@@ -262,7 +263,7 @@ export class SearchIndex {
     const order = (a: number, b: number) => rankOrder(bySlot[a]!, bySlot[b]!);
     for (const term of this.termsById) for (const list of term.postings) list.sort(order);
     this.byListing.sort(listingOrder);
-    for (const list of this.sortedTerms) list.sort((a, b) => byWord(a, b.word));
+    for (const list of this.sortedTerms) list.sort(termOrder);
     const usernames = this.sortedTerms[FIELD.username];
     const pairs = usernames.reduce((sum, term) => sum + term.postings[FIELD.username].length, 0);
     this.runIds = new Int32Array(Math.max(1024, pairs * 2));
@@ -490,7 +491,7 @@ export class SearchIndex {
         if ((term.inFields & (1 << field)) === 0) {
           term.inFields |= 1 << field;
           if (!sorted) this.sortedTerms[field].push(term);
-          else insertSorted(this.sortedTerms[field], term, (a, b) => byWord(a, b.word));
+          else insertSorted(this.sortedTerms[field], term, termOrder);
         }
         if (sorted && field === FIELD.username) this.moveRun(term, slot, 1);
         if (sorted) insertSorted(term.postings[field], slot, order);
@@ -583,9 +584,8 @@ export class SearchIndex {
     let { words, starts, counts } = this.layout;
     if (slot >= starts.length) {
       const size = Math.max(slot + 1, starts.length * 2);
-      const grow = (from: Int32Array, to: Int32Array) => (to.set(from), to);
-      starts = grow(starts, new Int32Array(size));
-      counts = grow(counts, new Int32Array(size));
+      starts = grown(starts, size);
+      counts = grown(counts, size);
     }
     if (this.wordsEnd + count > words.length) {
       let size = Math.max(1024, words.length);
