@@ -234,7 +234,7 @@ describe("axe on every page and dialog, at desktop and phone sizes", () => {
     await settle(page);
     await axeBothSizes(page);
     await page.getByRole("button", { name: /^Confirm booking/ }).click();
-    await page.getByRole("heading", { name: "Booking Successful!" }).waitFor();
+    await page.getByRole("heading", { name: "Booking request sent" }).waitFor();
     await axeBothSizes(page);
     await context.close();
   }, 300_000);
@@ -418,7 +418,7 @@ describe("the keyboard alone", () => {
     await settle(page);
     await tabTo(page, page.getByRole("button", { name: /^Confirm booking/ }));
     await page.keyboard.press("Enter");
-    const done = page.getByRole("heading", { name: "Booking Successful!" });
+    const done = page.getByRole("heading", { name: "Booking request sent" });
     await expect.poll(() => isFocused(done)).toBe(true);
     await context.close();
   }, 120_000);

@@ -91,7 +91,7 @@ describe("the operator console", () => {
     // Searching and filtering write the URL.
     await page.getByLabel("Search by reference").fill(booking.paymentReference);
     await page.getByRole("button", { name: "Search", exact: true }).click();
-    await page.waitForURL(/q=BOOKING-/);
+    await page.waitForURL(/q=VA-/);
     await row.waitFor();
     await page.getByLabel("Age").selectOption({ label: "Over 12 hours" });
     await page.waitForURL(/age=over12h/);

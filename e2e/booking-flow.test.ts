@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MSG } from "@vam/shared";
+import { readQrFromImage } from "../apps/server/src/payments/qr-image.js";
+import { decodeQrPh } from "../apps/server/src/payments/qrph.js";
 import { DEMO_PASSWORD } from "../apps/server/src/seed/demo.js";
+import { expectNoSeriousA11yViolations } from "./axe.js";
 import { startE2E, type E2E } from "./harness.js";
 import { pickInPicker, pickOnProfile } from "./booking-steps.js";
 import { logIn, registerViaApi, userId } from "./helpers.js";
@@ -46,21 +50,38 @@ describe("booking an assistant", () => {
     await boss.page.getByRole("progressbar", { name: "Step 2 of 4" }).waitFor();
     await boss.page.getByRole("button", { name: "Continue" }).click();
 
-    // Step 2
+    // Step 2: the payment's own QR Ph code, read back from the page's picture as a banking app would.
     await boss.page.getByRole("heading", { name: "Review and Payment" }).waitFor();
-    await boss.page.getByText("Scan QR Code to Pay PS: STILL UNDER DEVELOPMENT.").waitFor();
-    const qr = boss.page.getByRole("img", { name: "Payment QR code" });
+    await boss.page.getByText(MSG.paymentStepTitle).waitFor();
+    await boss.page.getByText(MSG.paymentNextSteps("Maria Santos")).waitFor();
+    await boss.page.getByText(MSG.qrphDemoLabel).waitFor();
+    const qr = boss.page.getByRole("img", { name: /^QR Ph code to pay ₱5,000 with reference VA-/ });
     await qr.waitFor();
-    expect(await qr.evaluate((img) => (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
-    await boss.page.getByRole("button", { name: /Confirm booking/ }).click();
+    const reference = /reference (VA-[A-Z0-9]{6})$/.exec((await qr.getAttribute("alt")) ?? "")![1]!;
+    const scanned = decodeQrPh(await readQrFromImage(await qr.screenshot()));
+    expect(scanned).toMatchObject({ initiation: "dynamic", amountCentavos: 500000, reference, payeeName: "VA MARKETPLACE DEMO" });
+    await e2e.screenshot(boss.page, "booking-payment-step");
+    await boss.page.setViewportSize({ width: 390, height: 844 });
+    await e2e.screenshot(boss.page, "booking-payment-step-phone");
+    await expectNoSeriousA11yViolations(boss.page);
+    await boss.page.setViewportSize({ width: 1280, height: 800 });
+    await boss.page.getByRole("button", { name: MSG.paymentIHavePaid }).click();
 
-    // Step 3
-    await boss.page.getByRole("heading", { name: "Booking Successful!" }).waitFor();
-    await boss.page.getByText(/Your booking has been confirmed with Maria/).waitFor();
+    // Step 3: the request was sent; nothing says it is confirmed. The client adds the transfer's number.
+    await boss.page.getByRole("heading", { name: MSG.bookingRequestSentTitle }).waitFor();
+    await boss.page.getByText(MSG.bookingRequestSent("Maria Santos")).waitFor();
+    expect(await boss.page.getByText(/confirmed/i).count()).toBe(0);
+    await boss.page.getByText(reference, { exact: true }).waitFor();
+    await boss.page.getByLabel(MSG.transferReferenceLabel).fill("5012 345 678901");
+    await boss.page.getByRole("button", { name: MSG.transferReferenceSave }).click();
+    await boss.page.getByText(/Reference saved/).waitFor();
+    await e2e.screenshot(boss.page, "booking-request-sent");
+    await expectNoSeriousA11yViolations(boss.page);
     await boss.page.getByRole("link", { name: "Proceed to Chat" }).click();
     await boss.page.waitForURL(`**/chat/${mariaId}`);
     await boss.page.getByText("Hi, I booked just now can you confirm?").first().waitFor();
-    await boss.page.getByText("Hello Boss! Confirming your booking.").first().waitFor();
+    // The assistant's automatic reply comes when she accepts, not before.
+    expect(await boss.page.getByText("Hello Boss! Confirming your booking.").count()).toBe(0);
 
     // The assistant sees the booking among her notifications.
     const maria = await e2e.newPage();

@@ -80,7 +80,7 @@ describe("managing a booking", () => {
     await item.getByText("Morning call meeting").waitFor();
     // The client sees the payment waiting for verification and the reference to write on the transfer.
     await item.getByText("Payment not verified", { exact: true }).waitFor();
-    await item.getByText(`BOOKING-${maria.id.slice(0, 6)}`, { exact: true }).waitFor();
+    await item.getByText(booking.paymentReference, { exact: true }).waitFor();
     await e2e.screenshot(client.page, "bookings-payment-unverified");
     await client.page.setViewportSize({ width: 390, height: 844 });
     await e2e.screenshot(client.page, "bookings-payment-unverified-phone");

@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { MSG, formatLongDate, weekdayAhead, type Booking } from "@vam/shared";
-import { bookings, reviews } from "../apps/server/src/db/schema.js";
+import { bookings, payments, reviews } from "../apps/server/src/db/schema.js";
+import { paymentsOfBookings } from "../apps/server/src/payments/public.js";
 import { refreshRating } from "../apps/server/src/reviews/queries.js";
 import { expectNoSeriousA11yViolations } from "./axe.js";
 import { startE2E, type E2E } from "./harness.js";
@@ -247,19 +249,22 @@ async function addPublishedReviews(subjectId: string, count: number) {
   const [author] = await db.select({ clientId: bookings.clientId }).from(bookings).where(eq(bookings.consultantId, subjectId)).limit(1);
   for (let index = 1; index <= count; index++) {
     const startsAt = new Date(Date.now() - (10 + index) * 7 * DAY_MS);
+    const row = {
+      id: randomUUID(),
+      clientId: author!.clientId,
+      consultantId: subjectId,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 4 * 3600_000),
+      duration: 4,
+      price: 5000,
+      status: "COMPLETED" as const,
+      paymentStatus: "PAID" as const,
+      completedAt: startsAt,
+    };
+    await db.insert(payments).values(paymentsOfBookings([row]));
     const [booking] = await db
       .insert(bookings)
-      .values({
-        clientId: author!.clientId,
-        consultantId: subjectId,
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + 4 * 3600_000),
-        duration: 4,
-        price: 5000,
-        status: "COMPLETED",
-        paymentStatus: "PAID",
-        completedAt: startsAt,
-      })
+      .values({ ...row, paymentId: row.id })
       .returning({ id: bookings.id });
     const publishedAt = new Date(startsAt.getTime() + DAY_MS);
     await db.insert(reviews).values({

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatLongDate, manilaToday, mondayOf, seriesDates, shiftDate } from "@vam/shared";
+import { formatPeso, formatLongDate, manilaToday, mondayOf, seriesDates, shiftDate } from "@vam/shared";
 import { expectNoSeriousA11yViolations } from "./axe.js";
 import { startE2E, type E2E } from "./harness.js";
 import { apiAs, expectNoHorizontalOverflow, logIn, registerViaApi } from "./helpers.js";
@@ -39,7 +39,7 @@ describe("a weekly series", () => {
     await expectNoSeriousA11yViolations(page);
     await page.getByRole("button", { name: /Confirm booking/ }).click();
 
-    await page.getByRole("heading", { name: "Booking Successful!" }).waitFor();
+    await page.getByRole("heading", { name: "Booking request sent" }).waitFor();
     await page.getByText(`4 weekly dates, from ${formatLongDate(dates[0]!)} to ${formatLongDate(dates[3]!)}.`).waitFor();
 
     // Under Recurring, grouped as one series.
@@ -106,8 +106,14 @@ describe("a weekly series", () => {
     await e2e.screenshot(page, "series-date-taken");
     await expectNoSeriousA11yViolations(page);
     await refusal.getByRole("button", { name: "Leave out this date and continue" }).click();
+    // The dates left are a payment of their own: its new code, then "I have paid" again.
+    await page
+      .getByText(formatPeso(5000 * 2), { exact: true })
+      .first()
+      .waitFor();
+    await page.getByRole("button", { name: /Confirm booking/ }).click();
 
-    await page.getByRole("heading", { name: "Booking Successful!" }).waitFor();
+    await page.getByRole("heading", { name: "Booking request sent" }).waitFor();
     await page.getByText(`2 weekly dates, from ${formatLongDate(dates[0]!)} to ${formatLongDate(dates[2]!)}.`).waitFor();
   });
 

@@ -61,7 +61,7 @@ describe("running the business", () => {
     await boss.page.getByRole("button", { name: "Continue" }).click();
     await boss.page.getByRole("heading", { name: "Review and Payment" }).waitFor();
     await boss.page.getByRole("button", { name: /Confirm booking/ }).click();
-    await boss.page.getByRole("heading", { name: "Booking Successful!" }).waitFor();
+    await boss.page.getByRole("heading", { name: "Booking request sent" }).waitFor();
     const [booking] = await api<Booking[]>("ramon_boss", "GET", "/bookings/made");
     expect(booking).toMatchObject({ status: "PENDING", paymentStatus: "UNVERIFIED" });
 

@@ -2,6 +2,7 @@
 // listings, Bosses and the Assistants who are online with sessions, their chats, some held time
 // and notifications. Seeded once into a template database; each run copies it, so that one and
 // two instances start from the same data.
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { AVAILABILITY_OPTIONS, EXPERIENCE_OPTIONS, SKILL_OPTIONS, weekdayAhead } from "@vam/shared";
@@ -9,7 +10,8 @@ import { hashPassword } from "../../apps/server/src/auth/passwords.js";
 import { createSession } from "../../apps/server/src/auth/sessions.js";
 import { orderedPair } from "../../apps/server/src/chat/queries.js";
 import { openDatabase } from "../../apps/server/src/db/client.js";
-import { bookings, chats, messages, notifications, profiles, users } from "../../apps/server/src/db/schema.js";
+import { bookings, chats, messages, notifications, payments, profiles, users } from "../../apps/server/src/db/schema.js";
+import { paymentsOfBookings } from "../../apps/server/src/payments/public.js";
 import { CITIES, FIRST_NAMES, LAST_NAMES, PROVINCES } from "./ph-vocabulary.js";
 import { seeded } from "./seeded.js";
 
@@ -212,7 +214,10 @@ export async function seedMarketplace(adminUrl: string, templateName: string, si
         heldKeys.add(`${assistantIndex} ${date} ${startTime}`);
         held.push({ assistantIndex, date, startTime });
         const startsAt = manilaInstant(date, startTime);
+        const id = randomUUID();
         bookingRows.push({
+          id,
+          paymentId: id,
           clientId: bosses[int(bosses.length)]!.id,
           consultantId: assistants[assistantIndex]!.id,
           startsAt,
@@ -224,7 +229,11 @@ export async function seedMarketplace(adminUrl: string, templateName: string, si
         });
       }
     }
-    await inBatches(bookingRows, 500, async (batch) => (await db.insert(bookings).values(batch), []));
+    await inBatches(
+      bookingRows,
+      500,
+      async (batch) => (await db.insert(payments).values(paymentsOfBookings(batch)), await db.insert(bookings).values(batch), []),
+    );
 
     // A few notifications for everyone online, most of them read.
     await inBatches(

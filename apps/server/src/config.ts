@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { decodeQrPh, type QrPhCode } from "./payments/qrph.js";
 
 const optionalUrl = z
   .string()
@@ -42,7 +43,11 @@ const envSchema = z.object({
   S3_PUBLIC_URL: optionalUrl,
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
-  PAYMENT_ACCOUNT_NAME: z.string().trim().min(1).default("VA Marketplace PH"),
+  PAYMENT_QRPH: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined)),
   PAYMENT_WINDOW_HOURS: z.coerce
     .number()
     .positive()
@@ -106,7 +111,8 @@ export interface Config {
     accessKeyId?: string;
     secretAccessKey?: string;
   };
-  paymentAccountName: string;
+  /** The platform's static QR Ph code from PAYMENT_QRPH (decoded and checked); one set in the console wins. */
+  paymentQrph?: QrPhCode;
   /** How long a PENDING booking may wait for its payment to be verified. */
   paymentWindowMs: number;
   /** How often each instance sweeps expired holds and closed review windows; 0: never (tests run it by hand). */
@@ -135,6 +141,15 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** PAYMENT_QRPH decoded, or start-up stopped with what is wrong with it. */
+function configuredQrPh(text: string): QrPhCode {
+  try {
+    return decodeQrPh(text);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  PAYMENT_QRPH: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
 
 /** Reads and validates the environment; a bad value names the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -172,7 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
         }
       : undefined,
-    paymentAccountName: e.PAYMENT_ACCOUNT_NAME,
+    paymentQrph: e.PAYMENT_QRPH === undefined ? undefined : configuredQrPh(e.PAYMENT_QRPH),
     paymentWindowMs: e.PAYMENT_WINDOW_HOURS * 3600_000,
     sweepIntervalMs: e.SWEEP_INTERVAL_SECONDS * 1000,
     testClock: e.TEST_CLOCK ?? false,

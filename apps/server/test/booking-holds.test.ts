@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  MAX_UNPAID_BOOKINGS,
+  MAX_UNPAID_PAYMENTS,
   MSG,
   bookingHorizonEnd,
   isWeekend,
@@ -90,11 +90,11 @@ describe("expiring holds", () => {
 });
 
 describe("the unpaid cap", () => {
-  it(`lets a client hold at most ${MAX_UNPAID_BOOKINGS} unpaid bookings, also under simultaneous requests`, async () => {
+  it(`lets a client hold at most ${MAX_UNPAID_PAYMENTS} unpaid bookings, also under simultaneous requests`, async () => {
     const client = await newClient();
     const dates = Array.from({ length: 6 }, () => nextDay());
     const answers = await Promise.all(dates.map((date) => book(server, client, { consultantId: consultant.user.id, date })));
-    expect(answers.filter((a) => a.status === 201)).toHaveLength(MAX_UNPAID_BOOKINGS);
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(MAX_UNPAID_PAYMENTS);
     const refused = answers.filter((a) => a.status !== 201);
     expect(refused.map((a) => [a.status, a.body.message])).toEqual(refused.map(() => [400, MSG.bookingUnpaidCap]));
 

@@ -81,11 +81,14 @@ describe("a weekly series", () => {
     expect(mine.filter((b) => b.seriesId === seriesId)).toHaveLength(4);
     const theirs = (await server.api<Booking[]>("GET", "/api/bookings/user?role=consultant", { token: consultant.token })).body;
     expect(theirs.filter((b) => b.isRecurring)).toHaveLength(4);
-    // One notification and one pair of automatic messages for the whole series.
+    // One notification and one automatic message for the whole series; the reply comes with the acceptance.
     expect(await notices(consultant, "New weekly booking")).toHaveLength(1);
     const [listed] = (await server.api<{ id: string }[]>("GET", "/api/chats", { token: client.token })).body;
-    const chat = (await server.api<ChatWithMessages>("GET", `/api/chats/${listed!.id}`, { token: client.token })).body;
-    expect(chat.messages.map((m) => m.text)).toEqual(["Hi, I booked just now can you confirm?", "Hello Boss! Confirming your booking."]);
+    const texts = async () =>
+      (await server.api<ChatWithMessages>("GET", `/api/chats/${listed!.id}`, { token: client.token })).body.messages.map((m) => m.text);
+    expect(await texts()).toEqual(["Hi, I booked just now can you confirm?"]);
+    expect((await server.api("PUT", `/api/bookings/series/${seriesId}/accept`, { token: consultant.token })).status).toBe(200);
+    expect(await texts()).toEqual(["Hi, I booked just now can you confirm?", "Hello Boss! Confirming your booking."]);
   });
 
   it("lasts 2 to 12 weeks: 1 and 13 are refused, 2 and 12 are made", async () => {
@@ -96,11 +99,21 @@ describe("a weekly series", () => {
       expect(refused.body).toMatchObject({ message: MSG.seriesWeeksInvalid, field: "weeks" });
     }
     expect(await series(client, consultant, mondayIn(1), { weeks: 2 })).toHaveLength(2);
-    const twelve = await series(client, consultant, shiftDate(mondayIn(1), 1), { weeks: 12, startTime: "13:00" });
+    // Twelve more would hold 14 unpaid dates (at most 12 may wait for payment): another client books them.
+    const unpaidCap = await bookSeries(server, client, {
+      consultantId: consultant.user.id,
+      date: shiftDate(mondayIn(1), 1),
+      weeks: 12,
+      startTime: "13:00",
+    });
+    expect(unpaidCap.status).toBe(400);
+    expect(unpaidCap.body.message).toBe(MSG.bookingUnpaidDatesCap(2));
+    const other = await boss();
+    const twelve = await series(other, consultant, shiftDate(mondayIn(1), 1), { weeks: 12, startTime: "13:00" });
     expect(twelve).toHaveLength(12);
     expect(twelve[11]!.date).toBe(shiftDate(shiftDate(mondayIn(1), 1), 77));
-    const stored = await server.database.db.select().from(bookings).where(eq(bookings.clientId, client.user.id));
-    expect(stored).toHaveLength(14);
+    const stored = await server.database.db.select().from(bookings).where(eq(bookings.clientId, other.user.id));
+    expect(stored).toHaveLength(12);
   });
 
   it("is made whole or not at all: a 409 lists the taken dates, and the client may leave them out", async () => {

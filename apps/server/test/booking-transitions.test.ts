@@ -120,9 +120,12 @@ describe("booking transitions", () => {
     await settle();
     socket.close();
     expect(changes.map((c) => [c.booking.id, c.booking.status])).toEqual([[booking.id, "CONFIRMED"]]);
-    expect(notifications).toHaveLength(1);
-    expect(notifications[0]!.notification).toMatchObject({ type: "BOOKING", entityId: booking.id, title: "Booking confirmed" });
-    expect(notifications[0]!.notification.content).toContain("Maria Santos confirmed");
+    // The booking's notice, and the chat's for the assistant's automatic "Confirming your booking.".
+    const booked = notifications.filter((n) => n.notification.type === "BOOKING");
+    expect(booked).toHaveLength(1);
+    expect(booked[0]!.notification).toMatchObject({ type: "BOOKING", entityId: booking.id, title: "Booking confirmed" });
+    expect(booked[0]!.notification.content).toContain("Maria Santos confirmed");
+    expect(notifications.filter((n) => n.notification.type === "MESSAGE")).toHaveLength(1);
   });
 });
 

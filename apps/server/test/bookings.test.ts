@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  PAYMENT_REFERENCE_PATTERN,
+  type PaymentDetails,
   MSG,
   manilaToday,
   nextSaturday,
@@ -11,6 +13,7 @@ import {
   type CreateBookingInput,
 } from "@vam/shared";
 import { bookings } from "../src/db/schema.js";
+import { decodeQrPh } from "../src/payments/qrph.js";
 import { atTime, book as bookAs, type Account } from "./helpers/bookings.js";
 import { signUp, signUpOperator, startTestServer, type TestServer } from "./helpers/server.js";
 
@@ -51,13 +54,22 @@ describe("creating a booking", () => {
 
     const chats = (await server.api("GET", "/api/chats", { token: client.token })).body;
     expect(chats).toHaveLength(1);
-    const chat = await server.api<ChatWithMessages>("GET", `/api/chats/${chats[0].id}`, { token: consultant.token });
-    expect(chat.body.messages.map((m) => [m.userId, m.text])).toEqual([
+    const messages = async () =>
+      (await server.api<ChatWithMessages>("GET", `/api/chats/${chats[0].id}`, { token: consultant.token })).body.messages.map((m) => [
+        m.userId,
+        m.text,
+      ]);
+    // Nothing says the booking is confirmed before it is: the assistant's automatic reply waits for the acceptance.
+    expect(await messages()).toEqual([[client.user.id, "Hi, I booked just now can you confirm?"]]);
+    const notifications = (await server.api("GET", "/api/users/notifications", { token: consultant.token })).body;
+    expect(notifications).toContainEqual(expect.objectContaining({ type: "BOOKING", entityId: body.booking.id }));
+
+    const accepted = await server.api("PUT", `/api/bookings/${body.booking.id}/status`, { token: consultant.token, body: { status: "CONFIRMED" } });
+    expect(accepted.status).toBe(200);
+    expect(await messages()).toEqual([
       [client.user.id, "Hi, I booked just now can you confirm?"],
       [consultant.user.id, "Hello Boss! Confirming your booking."],
     ]);
-    const notifications = (await server.api("GET", "/api/users/notifications", { token: consultant.token })).body;
-    expect(notifications).toContainEqual(expect.objectContaining({ type: "BOOKING", entityId: body.booking.id }));
   });
 
   it("names the booking in words in the consultant's notification", async () => {
@@ -76,7 +88,9 @@ describe("creating a booking", () => {
 
   it("marks nothing read on anyone's behalf: the automatic messages leave the chat unread until each opens it", async () => {
     const { client, consultant } = await pair();
-    expect((await book(client, { consultantId: consultant.user.id, date: weekdayAhead(2) })).status).toBe(201);
+    const made = await book(client, { consultantId: consultant.user.id, date: weekdayAhead(2) });
+    expect(made.status).toBe(201);
+    await server.api("PUT", `/api/bookings/${made.body.booking.id}/status`, { token: consultant.token, body: { status: "CONFIRMED" } });
     const [chat] = (await server.api<Chat[]>("GET", "/api/chats", { token: client.token })).body;
     // The consultant has not opened the chat: the client's message is not "Seen", and it waits as unread.
     expect(chat!.seenBy).not.toContain(consultant.user.id);
@@ -203,20 +217,27 @@ describe("availability", () => {
 });
 
 describe("payment details", () => {
-  it("come from the server: configured account, rate x hours, the consultant's reference and a QR code of them", async () => {
+  it("come from the server: a QR Ph code of the exact amount and the payment's own reference, the same one when the step is opened again", async () => {
     const { client, consultant } = await pair();
-    const query = (duration: number) => `/api/bookings/payment?consultantId=${consultant.user.id}&duration=${duration}`;
-    const four = await server.api("GET", query(4), { token: client.token });
-    expect(four.body).toMatchObject({
-      accountName: server.config.paymentAccountName,
-      amount: 5000,
-      reference: `BOOKING-${consultant.user.id.slice(0, 6)}`,
-    });
+    const open = (duration: number, dates?: number) =>
+      server.api<PaymentDetails>("POST", "/api/bookings/payment", {
+        token: client.token,
+        body: { consultantId: consultant.user.id, duration, ...(dates ? { dates } : {}) },
+      });
+    const four = await open(4);
+    expect(four.status).toBe(200);
+    expect(four.body.reference).toMatch(PAYMENT_REFERENCE_PATTERN);
+    expect(four.body).toMatchObject({ amountCentavos: 500000, demo: true, accountName: "VA MARKETPLACE DEMO" });
+    const code = decodeQrPh(four.body.qrPayload);
+    expect(code).toMatchObject({ initiation: "dynamic", amountCentavos: 500000, reference: four.body.reference });
     expect(four.body.qrSvg).toMatch(/^<svg[^>]*>.*<\/svg>\s*$/s);
-    const eight = await server.api("GET", query(8), { token: client.token });
-    expect(eight.body.amount).toBe(10000);
-    expect(eight.body.qrSvg).not.toBe(four.body.qrSvg);
-    expect((await server.api("GET", query(6), { token: client.token })).status).toBe(400);
-    expect((await server.api("GET", query(4))).status).toBe(401);
+    // Reopened: the same payment; another amount: another payment.
+    expect((await open(4)).body.reference).toBe(four.body.reference);
+    const eight = await open(8);
+    expect(eight.body.amountCentavos).toBe(1000000);
+    expect(eight.body.reference).not.toBe(four.body.reference);
+    expect((await open(4, 3)).body.amountCentavos).toBe(1500000);
+    expect((await open(6)).status).toBe(400);
+    expect((await server.api("POST", "/api/bookings/payment", { body: { consultantId: consultant.user.id, duration: 4 } })).status).toBe(401);
   });
 });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG, type GalleryPhoto, type Posting, type PostingInput } from "@vam/shared";
-import { bookings } from "../src/db/schema.js";
+import { randomUUID } from "node:crypto";
+import { bookings, payments } from "../src/db/schema.js";
+import { paymentsOfBookings } from "../src/payments/public.js";
 import { signUp, startTestServer, type TestServer } from "./helpers/server.js";
 import { pngOf, uploadImage } from "./helpers/images.js";
 
@@ -271,6 +273,7 @@ describe("booking totals", () => {
 
     const at = (day: number, hour: number) => new Date(Date.UTC(2026, 0, day, hour - 8));
     const booking = (day: number, duration: 4 | 8, status: "COMPLETED" | "PENDING" | "CANCELLED") => ({
+      id: randomUUID(),
       clientId: client.user.id,
       consultantId: assistant.user.id,
       startsAt: at(day, 9),
@@ -279,9 +282,9 @@ describe("booking totals", () => {
       price: 1250 * duration,
       status,
     });
-    await server.database.db
-      .insert(bookings)
-      .values([booking(5, 4, "COMPLETED"), booking(6, 8, "COMPLETED"), booking(7, 4, "PENDING"), booking(8, 4, "CANCELLED")]);
+    const rows = [booking(5, 4, "COMPLETED"), booking(6, 8, "COMPLETED"), booking(7, 4, "PENDING"), booking(8, 4, "CANCELLED")];
+    await server.database.db.insert(payments).values(paymentsOfBookings(rows));
+    await server.database.db.insert(bookings).values(rows.map((row) => ({ ...row, paymentId: row.id })));
     expect(await total(client)).toEqual({ totalHours: 12, bookingsCount: 2 });
     expect(await total(assistant)).toEqual({ totalHours: 12, bookingsCount: 2 });
   });

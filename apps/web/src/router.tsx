@@ -325,6 +325,22 @@ const appRoutes: RouteObject[] = [
             ),
           },
           {
+            path: "payment-qr",
+            lazy: lazyPage(
+              () => import("./features/admin/AdminPaymentQrPage"),
+              async () => (await import("./features/admin/admin-loaders")).adminPaymentQrLoader,
+              async () => (await import("./features/admin/admin-actions")).adminPaymentQrAction,
+            ),
+          },
+          {
+            path: "statements",
+            lazy: lazyPage(
+              () => import("./features/admin/AdminStatementsPage"),
+              async () => (await import("./features/admin/admin-loaders")).adminStatementsLoader,
+              async () => (await import("./features/admin/admin-actions")).adminStatementsAction,
+            ),
+          },
+          {
             path: "audit",
             lazy: lazyPage(
               () => import("./features/admin/AdminAuditPage"),

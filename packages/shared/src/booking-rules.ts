@@ -1,4 +1,4 @@
-import { OPERATOR_ROLE, REVIEW_WINDOW_DAYS, type AccountRole, type PaymentStatus } from "./constants.js";
+import { MAX_UNPAID_DATES, MAX_UNPAID_PAYMENTS, OPERATOR_ROLE, REVIEW_WINDOW_DAYS, type AccountRole, type PaymentStatus } from "./constants.js";
 import { MSG } from "./messages.js";
 import type { BookingStatus } from "./types.js";
 
@@ -90,8 +90,15 @@ export function reviewRefusal(
   return null;
 }
 
-/** The payment reference of a booking (spec): "BOOKING-" + the first 6 characters of the consultant's id. */
-export const paymentReference = (consultantId: string) => `BOOKING-${consultantId.slice(0, 6)}`;
+/**
+ * Why a client holding `hold` (unpaid payments and their dates) may not open a payment for
+ * `newDates` more dates, or null when they may (decisions.md, "Payment": the unpaid cap).
+ */
+export function unpaidRefusal(hold: { payments: number; dates: number }, newDates = 1): string | null {
+  if (hold.payments >= MAX_UNPAID_PAYMENTS) return MSG.bookingUnpaidCap;
+  if (hold.dates + newDates > MAX_UNPAID_DATES) return MSG.bookingUnpaidDatesCap(hold.dates);
+  return null;
+}
 
 /** "4.8 · 23 reviews", or "New" for someone nobody has reviewed yet. */
 export function formatRating(average: number | null, count: number): string {

@@ -57,12 +57,31 @@ export const DEFAULT_AVATAR = "/noavatar.jpg";
 export const PAYMENT_STATUSES = ["UNVERIFIED", "PAID", "REJECTED"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/**
+ * A payment's life (decisions.md, "Money"): OPEN while the payment step shows its code, UNVERIFIED
+ * once the client said "I have paid" (its bookings exist), then PAID or REJECTED by an operator.
+ */
+export const PAYMENT_STATES = ["OPEN", "UNVERIFIED", "PAID", "REJECTED"] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/** What an imported statement line is proposed to be (decisions.md, "Reconciling payments"). */
+export const STATEMENT_PROPOSALS = ["matched", "amountDiffers", "likely", "paidTwice", "unknown"] as const;
+export type StatementProposal = (typeof STATEMENT_PROPOSALS)[number];
+
+/** What an audit-log entry is about. */
+export const AUDIT_ENTITY_TYPES = ["booking", "user", "review", "payment", "statementLine", "setting"] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
 /** Why a booking was cancelled: by one of its parties, or by the platform. */
 export const CANCEL_REASONS = ["CLIENT", "CONSULTANT", "PAYMENT_REJECTED", "PAYMENT_EXPIRED", "NOT_ACCEPTED"] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
-/** A client may hold at most this many bookings whose payment is not verified yet. */
-export const MAX_UNPAID_BOOKINGS = 3;
+/**
+ * The unpaid cap (decisions.md, "Payment"): a client may hold at most this many payments waiting
+ * for verification (a weekly series is one payment), and at most this many dates in them.
+ */
+export const MAX_UNPAID_PAYMENTS = 3;
+export const MAX_UNPAID_DATES = 12;
 /** Bookings are made and moved at most this many calendar months ahead (the picker's month list). */
 export const BOOKING_HORIZON_MONTHS = 12;
 /** A weekly series (decisions.md, Recurring bookings): the same weekday and slot for this many weeks. */

@@ -1,4 +1,5 @@
 export * from "./constants.js";
+export * from "./money.js";
 export * from "./messages.js";
 export * from "./format.js";
 export * from "./types.js";
@@ -7,6 +8,7 @@ export * from "./schemas/users.js";
 export * from "./schemas/discovery.js";
 export * from "./schemas/chat.js";
 export * from "./schemas/bookings.js";
+export * from "./schemas/payments.js";
 export * from "./booking-rules.js";
 export * from "./series.js";
 export * from "./schemas/time-off.js";

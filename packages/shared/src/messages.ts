@@ -1,7 +1,8 @@
 import {
   ALLOWED_IMAGE_TYPES,
   BOOKING_HORIZON_MONTHS,
-  MAX_UNPAID_BOOKINGS,
+  MAX_UNPAID_DATES,
+  MAX_UNPAID_PAYMENTS,
   PASSWORD_MAX,
   PASSWORD_MIN,
   RATING_MAX,
@@ -14,6 +15,7 @@ import {
   USERNAME_MAX,
 } from "./constants.js";
 import { formatLongDate } from "./manila.js";
+import { TRANSFER_REFERENCE_MAX } from "./money.js";
 
 /** Every user-facing text that both the server and the web client show. */
 export const MSG = {
@@ -114,7 +116,12 @@ export const MSG = {
   rewardNeedsCompletion: "Referral rewards are paid once a booking is completed",
   bookingCompleteUnpaid: "This booking can be completed once its payment is verified",
   bookingCompleteNotOver: "This booking can be completed once it has ended",
-  bookingUnpaidCap: `You already have ${MAX_UNPAID_BOOKINGS} bookings waiting for payment. Please pay for one of them, or cancel one, before booking again.`,
+  bookingUnpaidCap: `You already have ${MAX_UNPAID_PAYMENTS} payments waiting to be verified. Please pay for one of them, or cancel one, before booking again.`,
+  /** A weekly series counts each of its dates. */
+  bookingUnpaidDatesCap: (held: number) =>
+    held >= MAX_UNPAID_DATES
+      ? `You already have ${MAX_UNPAID_DATES} dates waiting for payment. Please pay for them, or cancel some, before booking again.`
+      : `You have ${held} dates waiting for payment, and at most ${MAX_UNPAID_DATES} can wait at once. Please book fewer dates, or pay for the others first.`,
   bookingBeyondHorizon: `Bookings can be made at most ${BOOKING_HORIZON_MONTHS} months ahead. Please choose an earlier date.`,
   bookingNotBookable: "This account cannot book Assistants",
   bookingTimeOff: "The Assistant is not available at this time. Please choose another one.",
@@ -247,6 +254,85 @@ export const MSG = {
   emailSettingsLoadFailed: "Could not load your email settings.",
   dataDownloadFailed: "Could not download your data. Please try again.",
   recipientDeleted: "This user deleted their account and cannot get messages.",
+
+  // Paying a booking (decisions.md, "Money": Paying with QR Ph)
+  paymentStepTitle: "Scan to pay with GCash, Maya or your bank's app",
+  paymentStepHow:
+    "Open GCash, Maya or your bank's app, choose Scan or Pay with QR, and scan this code. The amount and the reference are filled in for you.",
+  paymentNextSteps: (name: string) => `What happens next: the platform checks your payment, then ${name} accepts the booking.`,
+  paymentIHavePaid: "Confirm booking (I have paid)",
+  paymentDetailsFailed: "Could not load the payment details.",
+  paymentUnpaidLink: "See my unpaid bookings",
+  bookingRequestSentTitle: "Booking request sent",
+  bookingRequestSent: (name: string) => `Your booking request was sent to ${name}. It is waiting for the payment check and ${name}'s answer.`,
+  bookingRequestChat: (firstName: string) => `A chat with ${firstName} has been started; ${firstName} will reply there.`,
+  transferReferenceLabel: "Transfer reference number (optional)",
+  transferReferenceHint: "The reference number on your app's receipt helps the platform find your payment sooner.",
+  transferReferenceSave: "Save reference",
+  transferReferenceSaved: "Reference saved. Thank you!",
+  transferReferenceRequired: "Please enter the reference number from your receipt",
+  transferReferenceTooLong: `The reference number must be at most ${TRANSFER_REFERENCE_MAX} characters`,
+  transferReferenceClosed: "This payment is no longer waiting to be verified",
+  paymentReferenceInvalid: "Please enter a payment reference like VA-7KQ2MX",
+  paymentNotFound: "Payment not found",
+  paymentReferenceUsed: "This payment reference was already used for a booking. Please go back and continue again.",
+  paymentAmountChanged: "The amount to pay changed. Please check the new QR code before paying.",
+
+  // The console's statements (reconciliation)
+  statementStateInvalid: "Please choose open or confirmed lines",
+  statementConfirmAllKind: "Only matched or likely lines can be confirmed all at once",
+  statementLineNotFound: "Statement line not found",
+  statementLineConfirmed: "This line was already confirmed",
+  statementNothingToConfirm: "This line has no payment to confirm. Search the payment by its reference instead.",
+  statementFileMissing: "Please choose the CSV file of the account's history",
+  statementFileTooLarge: (mb: number) => `The file is too large (at most ${mb} MB). Please export a shorter period.`,
+  statementMappingInvalid: "Please choose the date, amount and reference columns",
+  statementConfirmedPaid: (reference: string) => `Payment ${reference} marked as received.`,
+  statementConfirmedShort: (reference: string, short: string) => `Kept as proof of ${reference}: ${short} short, so the payment still waits.`,
+  statementConfirmedOver: (reference: string, over: string) =>
+    `Payment ${reference} marked as received; ${over} paid over is due back to the client.`,
+  statementConfirmedTwice: (reference: string, amount: string) =>
+    `Kept as proof that ${reference} was paid twice: ${amount} is due back to the client.`,
+  statementConfirmedClosed: (reference: string) =>
+    `Payment ${reference} marked as received, but its bookings were already cancelled: the money is due back to the client.`,
+  statementConfirmedProof: (reference: string) => `Kept as the proof of ${reference}, which was already marked as received.`,
+  statementConfirmedAll: (count: number) => `${count} payment${count === 1 ? "" : "s"} marked as received.`,
+
+  // QR Ph codes (apps/server/src/payments/qrph.ts, qr-image.ts)
+  qrphNotQrPh:
+    "This is not a QR Ph code: please use the QR code of a GCash, Maya or bank account that receives money (its text starts with 000201), not a link or other text.",
+  qrphCrcMismatch: "This QR Ph code is damaged: its checksum does not match, so part of it was changed or misread. Please paste or upload it again.",
+  qrphMissingPayee: "This QR Ph code does not say who gets paid: it needs the bank or e-wallet, the account and the account holder's name.",
+  qrphNotPeso: "This QR code is not for payments in Philippine pesos (PHP).",
+  qrphNotPhilippines: "This QR code is not from the Philippines: only QR Ph codes of Philippine banks and e-wallets can be used.",
+  qrphNoQrFound: "No QR code could be read from this image. Please upload a sharper screenshot, or paste the code's text.",
+  qrphUnreadableImage: "This file is not an image that can be read. Please upload a PNG, JPEG or WebP screenshot or photo of the QR code.",
+  qrphDemoLabel: "Demo: pays nobody",
+  // (end of QR Ph)
+
+  // Statement import (apps/server/src/payments/statement-*.ts)
+  statementNotCsv: "This file is not a CSV file. Export the transaction history as CSV (not PDF, Excel or a web page) and try again.",
+  statementEncoding: (line: number) =>
+    `Line ${line} is not UTF-8 text (the file may be saved as Windows or ANSI text). Save it as "CSV UTF-8" and try again; nothing was imported.`,
+  statementEmpty: "The file has no transaction lines.",
+  statementTooManyLines: (max: number) => `The file has more than ${max.toLocaleString("en-US")} lines. Export a shorter period and try again.`,
+  statementFormula: (line: number, column: string) =>
+    `Line ${line} has a formula in the "${column}" cell (it begins with =, +, -, @ or a tab). Nothing was imported: remove the formula and try again.`,
+  statementMissingColumns: (line: number, columns: readonly string[]) =>
+    `The header on line ${line} lacks the ${columns.length === 1 ? "column" : "columns"} ${columns.map((column) => `"${column}"`).join(", ")}. Export the full transaction history and try again.`,
+  statementUnknownLayout:
+    "The columns of this file are not a layout we know. Choose which columns hold the date, the amount (or the credit and debit), the reference and the sender.",
+  statementMappingIncomplete: "Choose the date column, the reference column, and either the amount column or the credit and debit columns.",
+  statementBadDate: (line: number, value: string) => `Line ${line}: "${value}" is not a date we can read. Nothing was imported.`,
+  statementAmbiguousDate: (line: number, value: string) =>
+    `Line ${line}: the date "${value}" can be read as day/month or as month/day. Choose the date format of this file; nothing was imported.`,
+  statementBadAmount: (line: number, value: string) => `Line ${line}: "${value}" is not an amount we can read. Nothing was imported.`,
+  statementSkippedNoDate: "No date: a title, note or total line",
+  statementSkippedSummary: "A balance or total line",
+  statementSkippedNoAmount: "No amount",
+  statementSkippedZero: "Zero amount",
+  statementProposalLabel: { matched: "Matched", amountDiffers: "Amount differs", likely: "Likely", paidTwice: "Paid twice", unknown: "Unknown" },
+  // (end of statement import)
 
   uploadInvalidType: `Invalid file type. Allowed: ${ALLOWED_IMAGE_TYPES.join(", ")}`,
   uploadTooLarge: (mb: number) => `File too large. Maximum size: ${mb}MB`,

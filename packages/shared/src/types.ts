@@ -23,7 +23,6 @@ import type {
   consultantSummarySchema,
   galleryPhotoViewSchema,
   loginResponseSchema,
-  paymentDetailsSchema,
   postingViewSchema,
   profilePageSchema,
   profilePostSchema,
@@ -122,7 +121,6 @@ export type BookingReviews = z.infer<typeof bookingReviewsSchema>;
 export type ReviewPage = z.infer<typeof reviewPageViewSchema>;
 
 /** `GET /bookings/payment?consultantId&duration`: what to pay and how. */
-export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
 
 /** `GET /referrals/user-referrals`: the people who registered with one's code. */
 export type ReferralItem = z.infer<typeof referralItemSchema>;

@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
-import { queueBookingEmails } from "../email/booking-emails.js";
-import { TIME_ZONE, manilaDate, manilaInstant, mondayOf, shiftDate } from "@vam/shared";
+import { TIME_ZONE, manilaDate, manilaInstant, mondayOf, normalizePaymentReference, shiftDate } from "@vam/shared";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -18,7 +17,6 @@ import {
   adminUserDetailSchema,
   adminUserSchema,
   auditEntrySchema,
-  paymentDecisionRefusal,
   paymentDecisionSchema,
   reviewVisibilitySchema,
   suspensionSchema,
@@ -34,13 +32,13 @@ import {
 } from "@vam/shared";
 import { currentUser } from "../auth/authenticate.js";
 import { endUserSessions } from "../auth/sessions.js";
-import { notifyBothParties, publishChanges, seriesPayment } from "../bookings/changes.js";
-import { bookingWithParties, bookingsWithParties, clients, consultants, lockSeriesRows } from "../bookings/queries.js";
-import { auditLog, bookings, referralRewards, reviews, sessions, users } from "../db/schema.js";
+import { awaitingPayment, decidePayment, publishPaymentDecision } from "../bookings/payment-decision.js";
+import { bookingsWithParties, clients, consultants } from "../bookings/queries.js";
+import { auditLog, bookings, payments, referralRewards, reviews, sessions, users } from "../db/schema.js";
 import { bearer, errorResponses, idParams, loadedFirst } from "../http/contracts.js";
 import { conflict, forbidden, notFound } from "../http/errors.js";
 import { refreshRating, reviewFields } from "../reviews/queries.js";
-import { recordAudit } from "./audit.js";
+import { recordAudit } from "../audit/record.js";
 import { toAdminBooking, toAdminPerson, toAdminUser } from "./serialize.js";
 
 const HOUR_MS = 3600_000;
@@ -69,8 +67,6 @@ function ageCondition(age: PaymentAgeFilter, now: Date): SQL | undefined {
   }
 }
 
-/** Bookings whose payment waits for an operator: unverified and still open. */
-const awaitingPayment = and(eq(bookings.paymentStatus, "UNVERIFIED"), inArray(bookings.status, ["PENDING", "CONFIRMED"]));
 /** A single booking, or the first date of its series still waiting for payment. */
 const firstOfSeries = or(
   sql`${bookings.seriesId} is null`,
@@ -79,10 +75,12 @@ const firstOfSeries = or(
         order by other.starts_at, other.id limit 1)`,
 );
 
-/** A reference ("BOOKING-1a2b3c", or its hex part) matches the consultant id it was made from. */
+/** A payment reference, whole ("VA-7KQ2MX", "va 7kq2mx") or in part ("7KQ2"), or the client's transfer reference. */
 function referenceCondition(q: string): SQL | undefined {
-  const match = /^(?:booking-?)?([0-9a-f]{1,6})$/i.exec(q.trim());
-  return match ? sql`${bookings.consultantId}::text like ${`${match[1]!.toLowerCase()}%`}` : undefined;
+  const whole = normalizePaymentReference(q);
+  if (whole) return eq(payments.reference, whole);
+  const part = q.trim().replace(/^va[\s-]*/i, "");
+  return part.length >= 3 ? or(ilike(payments.reference, contains(part)), ilike(payments.transferReference, contains(q.trim()))) : undefined;
 }
 
 const page = <T>(items: T[], total: number, pageNumber: number): AdminPage<T> => ({ items, total, page: pageNumber, pageSize: ADMIN_PAGE_SIZE });
@@ -118,6 +116,7 @@ export async function adminRoutes(base: FastifyInstance) {
       return {
         ...toAdminBooking(row),
         amount: series?.total ?? row.booking.price,
+        transferReference: row.payment.transferReference,
         seriesDates: series?.dates ?? null,
         ageHours: Math.max(0, Math.floor((now.getTime() - row.booking.createdAt.getTime()) / HOUR_MS)),
       };
@@ -144,69 +143,15 @@ export async function adminRoutes(base: FastifyInstance) {
     const operator = currentUser(request);
     const { id } = request.params;
     const { status: decision } = request.body;
-    const result = await app.db.transaction(async (tx) => {
-      // A weekly series is one payment: the decision covers every date of it still waiting. Its
-      // rows are locked first, in id order, as every whole-series change does: two decisions on
-      // two dates of one series queue instead of deadlocking.
-      const [target] = await tx.select({ seriesId: bookings.seriesId }).from(bookings).where(eq(bookings.id, id));
-      if (target?.seriesId) await lockSeriesRows(tx, target.seriesId);
-      const found = await bookingWithParties(tx, id, { lock: true });
-      const refusal = paymentDecisionRefusal(found.booking);
-      if (refusal) throw conflict(refusal);
-      const now = app.clock.now();
-      const rejected = decision === "REJECTED";
-      const seriesId = found.booking.seriesId;
-      const waiting = seriesId
-        ? (
-            await tx
-              .select({ id: bookings.id })
-              .from(bookings)
-              .where(and(eq(bookings.seriesId, seriesId), awaitingPayment))
-          ).map((row) => row.id)
-        : [id];
-      const updated = await tx
-        .update(bookings)
-        .set({
-          paymentStatus: decision,
-          paymentDecidedAt: now,
-          ...(rejected ? { status: "CANCELLED" as const, cancelReason: "PAYMENT_REJECTED" as const, sequence: sql`${bookings.sequence} + 1` } : {}),
-          updatedAt: now,
-        })
-        .where(and(inArray(bookings.id, waiting), awaitingPayment))
-        .returning();
-      const all = seriesId
-        ? await bookingsWithParties(
-            tx,
-            inArray(
-              bookings.id,
-              updated.map((row) => row.id),
-            ),
-          )
-        : [{ ...found, booking: updated[0]! }];
-      const changed = all.find((item) => item.booking.id === id)!;
-      await recordAudit(tx, {
-        actorId: operator.id,
-        action: rejected ? "payment.rejected" : "payment.received",
-        entityType: "booking",
-        entityId: id,
-        before: { paymentStatus: found.booking.paymentStatus, status: found.booking.status, ...(seriesId ? { seriesId, dates: all.length } : {}) },
-        after: { paymentStatus: changed.booking.paymentStatus, status: changed.booking.status },
-        at: now,
-      });
-      const series = seriesId ? seriesPayment(all) : undefined;
-      const notices = await notifyBothParties(tx, rejected ? "paymentRejected" : "paymentReceived", changed, series);
-      await queueBookingEmails(
-        tx,
-        app,
-        rejected
-          ? { kind: "bookingCancelled", item: changed, series, reason: "the payment was not received" }
-          : { kind: "paymentVerified", item: changed, series },
-      );
-      return { changed, all, notices };
-    });
-    await publishChanges(app, result.all, result.notices);
-    request.log.info({ bookingId: id, decision, dates: result.all.length }, "payment decided");
-    return { booking: toAdminBooking(result.changed) };
+    const [target] = await app.db.select({ paymentId: bookings.paymentId }).from(bookings).where(eq(bookings.id, id));
+    if (!target) throw notFound(MSG.bookingNotFound);
+    const decided = await app.db.transaction((tx) =>
+      decidePayment(tx, app, { paymentId: target.paymentId, decision, operator, now: app.clock.now() }),
+    );
+    await publishPaymentDecision(app, decided);
+    request.log.info({ bookingId: id, decision, dates: decided.all.length }, "payment decided");
+    const changed = decided.all.find((item) => item.booking.id === id) ?? decided.all[0]!;
+    return { booking: toAdminBooking(changed) };
   });
 
   const usersContract = contract("Accounts, newest first", { querystring: adminListQuerySchema, response: ok(adminPageSchema(adminUserSchema)) });
@@ -395,7 +340,8 @@ export async function adminRoutes(base: FastifyInstance) {
       app.db
         .select({
           bookings: sql<number>`count(*)::int`,
-          paymentsWaiting: sql<number>`count(*) filter (where ${bookings.paymentStatus} = 'UNVERIFIED' and ${bookings.status} in ('PENDING', 'CONFIRMED'))::int`,
+          // A weekly series is one payment, as on the Payments page.
+          paymentsWaiting: sql<number>`count(distinct ${bookings.paymentId}) filter (where ${bookings.paymentStatus} = 'UNVERIFIED' and ${bookings.status} in ('PENDING', 'CONFIRMED'))::int`,
           pesosPaid: sql<number>`coalesce(sum(${bookings.price}) filter (where ${bookings.paymentStatus} = 'PAID'), 0)::int`,
         })
         .from(bookings),

@@ -1,4 +1,4 @@
-import { manilaDate, manilaTime, paymentReference, type AdminBooking, type AdminPerson, type AdminUser, type BookingStatus } from "@vam/shared";
+import { manilaDate, manilaTime, type AdminBooking, type AdminPerson, type AdminUser, type BookingStatus } from "@vam/shared";
 import type { UserRow } from "../auth/authenticate.js";
 import type { BookingWithParties } from "../bookings/queries.js";
 
@@ -17,9 +17,9 @@ export const toAdminUser = (user: UserRow): AdminUser => ({
   suspendedAt: user.suspendedAt?.toISOString() ?? null,
 });
 
-export const toAdminBooking = ({ booking, client, consultant }: BookingWithParties): AdminBooking => ({
+export const toAdminBooking = ({ booking, client, consultant, payment }: BookingWithParties): AdminBooking => ({
   id: booking.id,
-  reference: paymentReference(booking.consultantId),
+  reference: payment.reference,
   amount: booking.price,
   status: booking.status as BookingStatus,
   paymentStatus: booking.paymentStatus,

@@ -11,6 +11,7 @@ import { conflict, notFound } from "../http/errors.js";
 import { payReferralReward } from "../referrals/rewards.js";
 import { assertNotOff } from "../time-off/queries.js";
 import { bookingCalendar } from "./calendar.js";
+import { publishAutomaticMessage, storeAcceptedMessage } from "./create.js";
 import { seriesCalendar } from "./series-calendar.js";
 import { notifyOtherParty, publishChange } from "./changes.js";
 import { bookingsWithParties, partyBooking, seriesById } from "./queries.js";
@@ -117,8 +118,11 @@ export async function bookingManagementRoutes(base: FastifyInstance) {
       const notice = await notifyOtherParty(tx, { status }, me, changed);
       await queueBookingEmails(tx, app, { kind: STATUS_EMAIL[status], item: changed, actor: me });
       const reward = status === "COMPLETED" ? await payReferralReward(tx, changed.booking, changed.client) : null;
-      return { changed, notifications: [notice, reward] };
+      // Accepting is when the consultant's automatic "Confirming your booking." is true.
+      const accepted = status === "CONFIRMED" ? await storeAcceptedMessage(tx, changed.client, changed.consultant) : null;
+      return { changed, notifications: [notice, reward], accepted };
     });
+    if (result.accepted) await publishAutomaticMessage(app, result.accepted, result.changed.consultant);
 
     await publishChange(app, result.changed, result.notifications);
     request.log.info({ bookingId: id, status }, "booking status changed");

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { asc, eq, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { MSG, type BookingParty } from "@vam/shared";
 import type { UserRow } from "../auth/authenticate.js";
 import type { Db } from "../db/client.js";
-import { bookingSeries, bookings, users } from "../db/schema.js";
+import { bookingSeries, bookings, payments, users } from "../db/schema.js";
+import type { PaymentRow } from "../payments/public.js";
 import { notFound } from "../http/errors.js";
 import type { BookingRow } from "./serialize.js";
 
@@ -11,6 +12,8 @@ export interface BookingWithParties {
   booking: BookingRow;
   client: UserRow;
   consultant: UserRow;
+  /** The payment the booking is paid by (a weekly series' dates share one). */
+  payment: PaymentRow;
 }
 
 export const clients = alias(users, "client");
@@ -18,10 +21,11 @@ export const consultants = alias(users, "consultant");
 
 const withParties = (db: Db, where: SQL | undefined) =>
   db
-    .select({ booking: bookings, client: clients, consultant: consultants })
+    .select({ booking: bookings, client: clients, consultant: consultants, payment: payments })
     .from(bookings)
     .innerJoin(clients, eq(clients.id, bookings.clientId))
     .innerJoin(consultants, eq(consultants.id, bookings.consultantId))
+    .innerJoin(payments, eq(payments.id, bookings.paymentId))
     .where(where);
 
 /** Bookings matching `where`, each with both parties; earliest first unless `order` says otherwise. */
@@ -58,18 +62,6 @@ export async function partyBooking(db: Db, id: string, userId: string, options: 
   const party = partyOf(found.booking, userId);
   if (!party) throw notFound(MSG.bookingNotFound);
   return { ...found, party };
-}
-
-/**
- * How many payments of the client's open bookings still wait to be verified: a weekly series is
- * one payment, however many of its dates are open.
- */
-export async function unpaidBookingsOf(db: Db, clientId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(distinct coalesce(${bookings.seriesId}, ${bookings.id}))::int` })
-    .from(bookings)
-    .where(and(eq(bookings.clientId, clientId), eq(bookings.paymentStatus, "UNVERIFIED"), inArray(bookings.status, ["PENDING", "CONFIRMED"])));
-  return row?.n ?? 0;
 }
 
 /** A weekly series' row (404 when there is none). */

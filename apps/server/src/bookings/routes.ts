@@ -6,7 +6,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   ASSISTANT_RATE,
-  MAX_UNPAID_BOOKINGS,
   MSG,
   availabilityQuerySchema,
   bookedSlotSchema,
@@ -14,7 +13,11 @@ import {
   consultantSummarySchema,
   createBookingSchema,
   paymentDetailsSchema,
-  paymentQuerySchema,
+  openPaymentSchema,
+  unpaidHoldSchema,
+  unpaidRefusal,
+  centavosOf,
+  type UnpaidHold,
   type BookedSlot,
   type ConsultantSummary,
 } from "@vam/shared";
@@ -23,11 +26,11 @@ import { bookings, users } from "../db/schema.js";
 import { bearer, errorResponses, idParams } from "../http/contracts.js";
 import { badRequest, notFound } from "../http/errors.js";
 import { announce, createNotification } from "../notifications/create.js";
-import { paymentDetails } from "../payments/details.js";
-import { bookableConsultant, bookingPrice, publishBookingMessages, storeBookingMessages } from "./create.js";
+
+import { bookableConsultant, bookingPrice, paymentForBooking, publishAutomaticMessage, storeBookingMessage } from "./create.js";
+import { openPayment, paymentDetails, platformQr, unpaidHoldOf } from "../payments/public.js";
 import { bookingWhen } from "./changes.js";
 import { assertNotOff, offSlots } from "../time-off/queries.js";
-import { unpaidBookingsOf } from "./queries.js";
 import { withoutReviews } from "./serialize.js";
 import { HOLDING, assertBookableStart, bookingEnd, freeSlots, lockClient, lockBookableConsultant, rethrowSlotTaken, slotsHeld } from "./slots.js";
 
@@ -74,17 +77,35 @@ export async function bookingRoutes(base: FastifyInstance) {
     return { id: user.id, firstName: user.firstName, lastName: user.lastName, avatar: user.avatar, salaryRate: user.salaryRate ?? ASSISTANT_RATE };
   });
 
+  // The payment step: the client's open payment of this choice (its reference and QR Ph code),
+  // refused while the unpaid cap is reached (decisions.md, "Payment": told before, never after).
   const paymentContract = {
     tags,
-    summary: "What to pay for a booking and how",
+    summary: "Open the payment of a booking or series: its reference and QR Ph code",
     security: bearer,
-    querystring: paymentQuerySchema,
+    body: openPaymentSchema,
     response: { 200: paymentDetailsSchema, ...errorResponses },
   };
-  app.get("/bookings/payment", { ...auth, schema: paymentContract }, async (request) => {
-    const { consultantId, duration } = request.query;
-    const consultant = await assistant(consultantId);
-    return paymentDetails(app.config.paymentAccountName, consultant.id, bookingPrice(consultant, duration) * (request.query.dates ?? 1));
+  app.post("/bookings/payment", { ...auth, schema: paymentContract }, async (request) => {
+    const me = currentUser(request);
+    const { consultantId, duration, dates } = request.body;
+    const consultant = await bookableConsultant(app.db, me, consultantId, undefined);
+    const refusal = unpaidRefusal(await unpaidHoldOf(app.db, me.id), dates);
+    if (refusal) throw badRequest(refusal);
+    const amountCentavos = centavosOf(bookingPrice(consultant, duration) * dates);
+    const payment = await openPayment(app.db, { clientId: me.id, consultantId: consultant.id, amountCentavos, dates, duration }, app.clock.now());
+    return paymentDetails(await platformQr(app.db, app.config.paymentQrph), payment);
+  });
+
+  const unpaidContract = {
+    tags,
+    summary: "How much of the unpaid cap one holds, and whether one may book now",
+    security: bearer,
+    response: { 200: unpaidHoldSchema, ...errorResponses },
+  };
+  app.get("/bookings/unpaid", { ...auth, schema: unpaidContract }, async (request): Promise<UnpaidHold> => {
+    const hold = await unpaidHoldOf(app.db, currentUser(request).id);
+    return { ...hold, refusal: unpaidRefusal(hold) };
   });
 
   // Free slot starts ("HH:mm") of one weekday; weekends, past slots and held slots are never free.
@@ -144,7 +165,11 @@ export async function bookingRoutes(base: FastifyInstance) {
       .transaction(async (tx) => {
         // The client's lock first, then the consultant's: always in that order, so never a cycle.
         await lockClient(tx, me.id);
-        if ((await unpaidBookingsOf(tx, me.id)) >= MAX_UNPAID_BOOKINGS) throw badRequest(MSG.bookingUnpaidCap);
+        const payment = await paymentForBooking(
+          tx,
+          { client: me, consultant, reference: input.paymentReference, amountCentavos: centavosOf(price), dates: 1, duration: input.duration },
+          now,
+        );
         await lockBookableConsultant(tx, consultant.id);
         await assertNotOff(tx, consultant.id, startsAt, endsAt);
         const [booking] = await tx
@@ -156,12 +181,13 @@ export async function bookingRoutes(base: FastifyInstance) {
             endsAt,
             duration: input.duration,
             price,
+            paymentId: payment.id,
             referralCode: input.referralCode?.toUpperCase() ?? null,
             createdAt: now,
             updatedAt: now,
           })
           .returning();
-        const messages = await storeBookingMessages(tx, me, consultant);
+        const message = await storeBookingMessage(tx, me, consultant);
         const notification = await createNotification(tx, {
           userId: consultant.id,
           type: "BOOKING",
@@ -169,16 +195,17 @@ export async function bookingRoutes(base: FastifyInstance) {
           content: `${me.firstName} ${me.lastName} booked ${bookingWhen(booking!)} for ${input.duration} hours.`,
           entityId: booking!.id,
         });
-        await queueBookingEmails(tx, app, { kind: "bookingCreated", item: { booking: booking!, client: me, consultant }, actor: me });
-        return { booking: booking!, messages, notification };
+        const item = { booking: booking!, client: me, consultant, payment };
+        await queueBookingEmails(tx, app, { kind: "bookingCreated", item, actor: me });
+        return { item, message, notification };
       })
       .catch(rethrowSlotTaken);
 
     await app.searchIndex.settle();
-    await publishBookingMessages(app, created.messages, me, consultant);
+    await publishAutomaticMessage(app, created.message, me);
     await announce(app, created.notification);
     app.emailQueue.kick();
-    request.log.info({ bookingId: created.booking.id }, "booking created");
-    return reply.status(201).send({ booking: withoutReviews(created.booking, me, consultant) });
+    request.log.info({ bookingId: created.item.booking.id }, "booking created");
+    return reply.status(201).send({ booking: withoutReviews(created.item) });
   });
 }

@@ -1,5 +1,4 @@
-import { manilaDate, manilaTime, paymentReference, type Booking, type BookingReviews, type BookingStatus } from "@vam/shared";
-import type { UserRow } from "../auth/authenticate.js";
+import { manilaDate, manilaTime, type Booking, type BookingReviews, type BookingStatus } from "@vam/shared";
 import { toPerson } from "../chat/serialize.js";
 import type { Db } from "../db/client.js";
 import type { bookings } from "../db/schema.js";
@@ -8,7 +7,7 @@ import type { BookingWithParties } from "./queries.js";
 
 export type BookingRow = typeof bookings.$inferSelect;
 
-export const toBooking = (row: BookingRow, client: UserRow, consultant: UserRow, reviews: BookingReviews): Booking => ({
+export const toBooking = ({ booking: row, client, consultant, payment }: BookingWithParties, reviews: BookingReviews): Booking => ({
   id: row.id,
   date: manilaDate(row.startsAt),
   startTime: manilaTime(row.startsAt),
@@ -17,7 +16,8 @@ export const toBooking = (row: BookingRow, client: UserRow, consultant: UserRow,
   price: row.price,
   status: row.status as BookingStatus,
   paymentStatus: row.paymentStatus,
-  paymentReference: paymentReference(row.consultantId),
+  paymentReference: payment.reference,
+  transferReference: payment.transferReference,
   cancelReason: row.cancelReason,
   startsAt: row.startsAt.toISOString(),
   endsAt: row.endsAt.toISOString(),
@@ -32,8 +32,7 @@ export const toBooking = (row: BookingRow, client: UserRow, consultant: UserRow,
 });
 
 /** A new booking: nobody has reviewed it. */
-export const withoutReviews = (row: BookingRow, client: UserRow, consultant: UserRow) =>
-  toBooking(row, client, consultant, bookingReviewsFor(client.id, row.completedAt));
+export const withoutReviews = (item: BookingWithParties) => toBooking(item, bookingReviewsFor(item.client.id, item.booking.completedAt));
 
 /** Bookings as `viewerId` sees them, with their reviews (one query for all). */
 export async function bookingViews(db: Db, viewerId: string, items: BookingWithParties[]): Promise<Booking[]> {
@@ -41,9 +40,7 @@ export async function bookingViews(db: Db, viewerId: string, items: BookingWithP
     db,
     items.filter(({ booking }) => booking.status === "COMPLETED").map(({ booking }) => booking.id),
   );
-  return items.map(({ booking, client, consultant }) =>
-    toBooking(booking, client, consultant, bookingReviewsFor(viewerId, booking.completedAt, reviews.get(booking.id))),
-  );
+  return items.map((item) => toBooking(item, bookingReviewsFor(viewerId, item.booking.completedAt, reviews.get(item.booking.id))));
 }
 
 export const bookingView = async (db: Db, viewerId: string, item: BookingWithParties) => (await bookingViews(db, viewerId, [item]))[0]!;

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  MAX_UNPAID_BOOKINGS,
+  centavosOf,
   MSG,
   SERIES_WEEKS_MIN,
   bookingRefusal,
@@ -25,9 +25,9 @@ import { bearer, errorResponses, idParams } from "../http/contracts.js";
 import { badRequest, conflict, conflictWith, notFound } from "../http/errors.js";
 import { announce, createNotification } from "../notifications/create.js";
 import { offOwner, offSlotSet } from "../time-off/queries.js";
-import { bookableConsultant, bookingPrice, publishBookingMessages, storeBookingMessages } from "./create.js";
+import { bookableConsultant, bookingPrice, paymentForBooking, publishAutomaticMessage, storeAcceptedMessage, storeBookingMessage } from "./create.js";
 import { bookingWhen, publishChanges, seriesPayment } from "./changes.js";
-import { bookingsWithParties, lockSeriesRows, partyOf, seriesById, unpaidBookingsOf } from "./queries.js";
+import { bookingsWithParties, lockSeriesRows, partyOf, seriesById } from "./queries.js";
 import { bookingViews, withoutReviews } from "./serialize.js";
 import { assertBookableStart, bookingEnd, holdingBookings, lockClient, lockBookableConsultant, rethrowSlotTaken } from "./slots.js";
 
@@ -86,7 +86,18 @@ export async function seriesRoutes(base: FastifyInstance) {
         // The same locks, in the same order, as a single booking: a series and a booking of one
         // of its slots queue behind each other, and the later one sees the earlier.
         await lockClient(tx, me.id);
-        if ((await unpaidBookingsOf(tx, me.id)) >= MAX_UNPAID_BOOKINGS) throw badRequest(MSG.bookingUnpaidCap);
+        const payment = await paymentForBooking(
+          tx,
+          {
+            client: me,
+            consultant,
+            reference: input.paymentReference,
+            amountCentavos: centavosOf(price * dates.length),
+            dates: dates.length,
+            duration: input.duration,
+          },
+          now,
+        );
         await lockBookableConsultant(tx, consultant.id);
         const held = await holdingBookings(tx, consultant.id, times[0]!.startsAt, times[times.length - 1]!.endsAt);
         const off = await offSlotSet(tx, await offOwner(tx, consultant.id), dates[0]!, dates[dates.length - 1]!);
@@ -110,6 +121,7 @@ export async function seriesRoutes(base: FastifyInstance) {
               originalStartsAt: startsAt,
               duration: input.duration,
               price,
+              paymentId: payment.id,
               isRecurring: true,
               seriesId: series!.id,
               referralCode: input.referralCode?.toUpperCase() ?? null,
@@ -119,7 +131,7 @@ export async function seriesRoutes(base: FastifyInstance) {
           )
           .returning();
         rows.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
-        const messages = await storeBookingMessages(tx, me, consultant);
+        const message = await storeBookingMessage(tx, me, consultant);
         const notification = await createNotification(tx, {
           userId: consultant.id,
           type: "BOOKING",
@@ -129,20 +141,22 @@ export async function seriesRoutes(base: FastifyInstance) {
         });
         await queueBookingEmails(tx, app, {
           kind: "bookingCreated",
-          item: { booking: rows[0]!, client: me, consultant },
+          item: { booking: rows[0]!, client: me, consultant, payment },
           actor: me,
           series: seriesPayment(rows.map((booking) => ({ booking }))),
         });
-        return { rows, messages, notification };
+        return { rows, payment, message, notification };
       })
       .catch(rethrowSlotTaken);
 
     await app.searchIndex.settle();
-    await publishBookingMessages(app, created.messages, me, consultant);
+    await publishAutomaticMessage(app, created.message, me);
     await announce(app, created.notification);
     app.emailQueue.kick();
     request.log.info({ seriesId: created.rows[0]!.seriesId, dates: created.rows.length }, "series created");
-    return reply.status(201).send({ bookings: created.rows.map((row) => withoutReviews(row, me, consultant)) });
+    return reply
+      .status(201)
+      .send({ bookings: created.rows.map((booking) => withoutReviews({ booking, client: me, consultant, payment: created.payment })) });
   });
 
   const acceptContract = {
@@ -174,8 +188,10 @@ export async function seriesRoutes(base: FastifyInstance) {
         entityId: first.booking.id,
       });
       await queueBookingEmails(tx, app, { kind: "bookingAccepted", item: first, actor: me, series: seriesPayment(changed) });
-      return { changed, notification };
+      const message = await storeAcceptedMessage(tx, first.client, me);
+      return { changed, notification, message };
     });
+    await publishAutomaticMessage(app, result.message, me);
     await publishChanges(app, result.changed, [result.notification]);
     request.log.info({ seriesId: request.params.id, dates: result.changed.length }, "series accepted");
     return { bookings: await bookingViews(app.db, me.id, result.changed) };

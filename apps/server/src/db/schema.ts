@@ -19,7 +19,7 @@ import {
   customType,
   date,
 } from "drizzle-orm/pg-core";
-import { ACCOUNT_ROLES, CANCEL_REASONS, PAYMENT_STATUSES } from "@vam/shared";
+import { ACCOUNT_ROLES, CANCEL_REASONS, PAYMENT_STATES, PAYMENT_STATUSES, STATEMENT_PROPOSALS } from "@vam/shared";
 
 /** A full transaction id (PostgreSQL 13+), read and written as its decimal text. */
 const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => "xid8" });
@@ -31,6 +31,8 @@ const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull(
 export const roleEnum = pgEnum("role", ACCOUNT_ROLES);
 export const bookingStatusEnum = pgEnum("booking_status", ["PENDING", "CONFIRMED", "COMPLETED", "CANCELLED"]);
 export const paymentStatusEnum = pgEnum("payment_status", PAYMENT_STATUSES);
+export const paymentStateEnum = pgEnum("payment_state", PAYMENT_STATES);
+export const statementProposalEnum = pgEnum("statement_proposal", STATEMENT_PROPOSALS);
 export const cancelReasonEnum = pgEnum("cancel_reason", CANCEL_REASONS);
 export const notificationTypeEnum = pgEnum("notification_type", ["MESSAGE", "BOOKING", "REFERRAL", "SYSTEM", "REVIEW"]);
 
@@ -230,6 +232,45 @@ export const bookingSeries = pgTable(
 );
 
 /**
+ * One payment (decisions.md, "Money"): a booking, or a whole weekly series, paid with one QR Ph
+ * transfer that carries `reference`. Opened by the payment step (OPEN), attached to its bookings
+ * by "I have paid" (UNVERIFIED), decided by an operator (PAID, REJECTED). Amounts in centavos.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    reference: text("reference").notNull(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    consultantId: uuid("consultant_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amountCentavos: integer("amount_centavos").notNull(),
+    /** How many dates it pays for, and their hours: an open payment is reused for the same choice. */
+    dates: integer("dates").notNull().default(1),
+    duration: integer("duration").notNull(),
+    state: paymentStateEnum("state").notNull().default("OPEN"),
+    /** The reference number on the client's receipt, as they typed it after paying. */
+    transferReference: text("transfer_reference"),
+    /** When the client said "I have paid" (the bookings were made). */
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("payments_reference_idx").on(t.reference),
+    index("payments_client_idx").on(t.clientId, t.createdAt),
+    index("payments_unverified_idx")
+      .on(t.createdAt)
+      .where(sql`${t.state} = 'UNVERIFIED'`),
+    check("payments_reference_check", sql`${t.reference} ~ '^VA-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6}$'`),
+    check("payments_amount_check", sql`${t.amountCentavos} > 0`),
+  ],
+);
+
+/**
  * Times are instants; `[starts_at, ends_at)` may not overlap another PENDING or CONFIRMED
  * booking of the same consultant (exclusion constraint added in the migration).
  */
@@ -248,6 +289,10 @@ export const bookings = pgTable(
     duration: integer("duration").notNull(),
     price: integer("price").notNull(),
     status: bookingStatusEnum("status").notNull().default("PENDING"),
+    /** The payment this booking is paid by (a weekly series' dates share one). */
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id),
     paymentStatus: paymentStatusEnum("payment_status").notNull().default("UNVERIFIED"),
     /** When an operator marked the payment received or not received. */
     paymentDecidedAt: timestamp("payment_decided_at", { withTimezone: true }),
@@ -276,6 +321,7 @@ export const bookings = pgTable(
       .on(t.createdAt)
       .where(sql`${t.paymentStatus} = 'UNVERIFIED' and ${t.status} in ('PENDING', 'CONFIRMED')`),
     index("bookings_created_idx").on(t.createdAt),
+    index("bookings_payment_idx").on(t.paymentId),
     index("bookings_series_idx")
       .on(t.seriesId)
       .where(sql`${t.seriesId} is not null`),
@@ -534,3 +580,77 @@ export const emailOutbox = pgTable(
       .where(sql`${t.sentAt} is not null or ${t.failedAt} is not null`),
   ],
 );
+
+/** Settings an operator changes in the console (the platform's static QR Ph code), by key. */
+export const platformSettings = pgTable("platform_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
+});
+
+/** One upload of the receiving account's transaction history (decisions.md, "Reconciling payments"). */
+export const statementImports = pgTable(
+  "statement_imports",
+  {
+    id: id(),
+    fileName: text("file_name").notNull(),
+    /** The layout recognised by its headers ("gcash", "maya"...), or "mapped" by the operator. */
+    layout: text("layout").notNull(),
+    importedBy: uuid("imported_by").references(() => users.id, { onDelete: "set null" }),
+    lineCount: integer("line_count").notNull(),
+    /** Lines already imported before (the same file again, or an overlapping period): skipped. */
+    skippedCount: integer("skipped_count").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("statement_imports_created_idx").on(t.createdAt)],
+);
+
+/**
+ * A line of an imported statement, once across all imports (`fingerprint`), with what the import
+ * proposed; a confirmed line is kept as its payment's proof. Amounts in centavos (money in > 0).
+ */
+export const statementLines = pgTable(
+  "statement_lines",
+  {
+    id: id(),
+    importId: uuid("import_id")
+      .notNull()
+      .references(() => statementImports.id, { onDelete: "cascade" }),
+    fingerprint: text("fingerprint").notNull(),
+    lineNo: integer("line_no").notNull(),
+    postedAt: timestamp("posted_at", { withTimezone: true }).notNull(),
+    amountCentavos: integer("amount_centavos").notNull(),
+    /** The VA- reference found in the line's text, if any. */
+    reference: text("reference"),
+    /** The bank's or wallet's own number of the transaction. */
+    bankReference: text("bank_reference"),
+    sender: text("sender"),
+    description: text("description").notNull(),
+    proposal: statementProposalEnum("proposal").notNull(),
+    proposedPaymentId: uuid("proposed_payment_id").references(() => payments.id, { onDelete: "set null" }),
+    /** Line minus payment, for "amount differs" and "paid twice". */
+    differenceCentavos: integer("difference_centavos"),
+    /** Set when an operator confirmed the proposal: the line is then the payment's proof. */
+    paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    confirmedBy: uuid("confirmed_by").references(() => users.id, { onDelete: "set null" }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("statement_lines_fingerprint_idx").on(t.fingerprint),
+    index("statement_lines_import_idx").on(t.importId, t.lineNo),
+    index("statement_lines_open_idx")
+      .on(t.postedAt)
+      .where(sql`${t.confirmedAt} is null`),
+    index("statement_lines_payment_idx").on(t.paymentId),
+    index("statement_lines_proposed_idx").on(t.proposedPaymentId),
+  ],
+);
+
+/** A layout the operator mapped once (which columns are the date, amount, reference and sender), by its headers. */
+export const statementMappings = pgTable("statement_mappings", {
+  headerSignature: text("header_signature").primaryKey(),
+  mapping: jsonb("mapping").notNull(),
+  createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { EMAIL_KIND_LABELS, formatLongDate, formatPeso, formatTime, manilaDate, manilaTime, type EmailKind } from "@vam/shared";
+import { EMAIL_KIND_LABELS, MSG, formatLongDate, formatPeso, formatTime, manilaDate, manilaTime, type EmailKind } from "@vam/shared";
 import type { UserRow } from "../auth/authenticate.js";
 import { bookingCalendar, type CalendarInvite } from "../bookings/calendar.js";
 import { bookingsWithParties, seriesById, type BookingWithParties } from "../bookings/queries.js";
@@ -51,7 +51,7 @@ function wording(event: BookingEvent, viewer: UserRow) {
       return isClient
         ? {
             subject: `Booking requested: ${name(consultant)}, ${when(booking.startsAt)}`,
-            lead: `You booked ${name(consultant)} for ${span}. ${consultant.firstName} will accept it, and an operator will verify your payment.`,
+            lead: `You asked to book ${name(consultant)} for ${span}. Your request is waiting for the platform to check your payment (reference ${event.item.payment.reference}) and for ${consultant.firstName} to accept it.`,
           }
         : {
             subject: `New booking: ${name(client)}, ${when(booking.startsAt)}`,
@@ -151,6 +151,8 @@ function bookingEmail(
         ...(event.series ? ([["Dates", `${event.series.dates} weekly dates`]] as [string, string][]) : []),
         ["Hours", `${booking.duration}`],
         ["Price", event.series ? `${formatPeso(event.series.total)} in all` : formatPeso(booking.price)],
+        ["Payment reference", event.item.payment.reference],
+        ["Payment", MSG.paymentLabel[booking.paymentStatus]],
         ["Status", booking.status.charAt(0) + booking.status.slice(1).toLowerCase()],
       ],
       action: { label: "Open my bookings", url: `${base}/bookings` },

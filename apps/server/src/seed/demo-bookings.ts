@@ -121,8 +121,11 @@ export function demoBookings(ids: DemoParties, now: Date, newId: () => string) {
     const slots = halves(date, start, duration);
     if (!isFree([clientId, consultantId], slots)) throw new Error(`demo seed: two bookings at ${date} ${start} for one person`);
     take([clientId, consultantId], slots);
+    const id = newId();
     const row = {
-      id: newId(),
+      id,
+      // One payment per booking, or per weekly series (seed/demo.ts writes them: paymentsOfBookings).
+      paymentId: plan.seriesId ?? id,
       clientId,
       consultantId,
       startsAt,

@@ -10,7 +10,20 @@ import { ASSISTANT_RATE } from "@vam/shared";
 import { hashPassword } from "../auth/passwords.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
-import { bookingSeries, bookings, galleryPhotos, timeOff, postings, profiles, referralRewards, reviews, uploads, users } from "../db/schema.js";
+import {
+  bookingSeries,
+  bookings,
+  galleryPhotos,
+  payments,
+  timeOff,
+  postings,
+  profiles,
+  referralRewards,
+  reviews,
+  uploads,
+  users,
+} from "../db/schema.js";
+import { paymentsOfBookings } from "../payments/public.js";
 import { newReferralCode } from "../referrals/codes.js";
 import { refreshRating } from "../reviews/queries.js";
 import { createStorage } from "../uploads/storage.js";
@@ -230,6 +243,7 @@ export async function seedDemoData(db: Db, config: Config): Promise<DemoLogin[]>
       })),
     );
     await tx.insert(bookingSeries).values(booked.series);
+    await tx.insert(payments).values(paymentsOfBookings(booked.bookings));
     await tx.insert(bookings).values(booked.bookings);
     await tx.insert(timeOff).values(booked.timeOff);
     await tx.insert(referralRewards).values(booked.rewards);

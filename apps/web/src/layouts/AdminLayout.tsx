@@ -1,9 +1,11 @@
 import { OPERATOR_ROLE } from "@vam/shared";
 import type { LucideIcon } from "lucide-react";
 import Banknote from "lucide-react/icons/banknote";
+import FileSpreadsheet from "lucide-react/icons/file-spreadsheet";
 import Headset from "lucide-react/icons/headset";
 import LayoutDashboard from "lucide-react/icons/layout-dashboard";
 import LogOut from "lucide-react/icons/log-out";
+import QrCode from "lucide-react/icons/qr-code";
 import ScrollText from "lucide-react/icons/scroll-text";
 import ShieldAlert from "lucide-react/icons/shield-exclamation-point";
 import Star from "lucide-react/icons/star";
@@ -20,6 +22,8 @@ import { SkipLink } from "./SkipLink";
 const SECTIONS: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/payments", label: "Payments", icon: Banknote },
+  { to: "/admin/statements", label: "Statements", icon: FileSpreadsheet },
+  { to: "/admin/payment-qr", label: "Payment QR code", icon: QrCode },
   { to: "/admin/users", label: "Users", icon: UsersRound },
   { to: "/admin/reviews", label: "Reviews", icon: Star },
   { to: "/admin/audit", label: "Audit log", icon: ScrollText },

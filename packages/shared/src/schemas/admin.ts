@@ -22,7 +22,7 @@ export const PAYMENT_AGE_FILTERS = [
 export type PaymentAgeFilter = (typeof PAYMENT_AGE_FILTERS)[number]["value"];
 const AGE_VALUES = PAYMENT_AGE_FILTERS.map((filter) => filter.value) as [PaymentAgeFilter, ...PaymentAgeFilter[]];
 
-/** `GET /admin/payments?age=&q=`: `q` matches the reference ("BOOKING-" optional) or a party's name or username. */
+/** `GET /admin/payments?age=&q=`: `q` matches the payment reference ("VA-" optional, or a part of it), the client's transfer reference, or a party's name or username. */
 export const adminPaymentsQuerySchema = z.object({
   age: z.enum(AGE_VALUES, { error: MSG.adminAgeInvalid }).default("all"),
   q: search,

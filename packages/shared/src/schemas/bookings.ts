@@ -3,6 +3,7 @@ import { TARGET_STATUSES } from "../booking-rules.js";
 import { DURATIONS, FULL_DAY_START, SERIES_WEEKS_MAX, SERIES_WEEKS_MIN, SLOT_HOURS, SLOT_STARTS } from "../constants.js";
 import { MSG } from "../messages.js";
 import { id, optionalTrimmed, singleLineText } from "./fields.js";
+import { paymentReferenceField } from "./payments.js";
 
 /** A real calendar date ("yyyy-MM-dd", not "2026-02-30") from 1970 on: PostgreSQL and the slot rules read it. */
 export function isCalendarDate(date: string): boolean {
@@ -27,6 +28,11 @@ const newBookingFields = {
   duration: z.union([z.literal(DURATIONS[0]), z.literal(DURATIONS[1])], { error: MSG.bookingDurationInvalid }),
   price: z.number().optional(),
   referralCode: optionalTrimmed(32, "Referral code"),
+  /**
+   * The reference of the payment the payment step opened (`POST /bookings/payment`), which the
+   * client paid with. Without it the server opens a payment for the booking itself.
+   */
+  paymentReference: paymentReferenceField.optional(),
 };
 /** A full day starts in the morning: the refinement both schemas apply, naming `startTime`. */
 const startsFullDayInTime = (booking: { duration: number; startTime: string }) => startsInTime(booking.duration, booking.startTime);
@@ -56,18 +62,6 @@ export const createSeriesSchema = z
 export type CreateSeriesInput = z.input<typeof createSeriesSchema>;
 
 export const availabilityQuerySchema = z.object({ date: isoDate, consultantId: id(MSG.consultantNotFound) });
-
-export const paymentQuerySchema = z.object({
-  consultantId: id(MSG.consultantNotFound),
-  duration: z.coerce.number().pipe(z.union([z.literal(DURATIONS[0]), z.literal(DURATIONS[1])], { error: MSG.bookingDurationInvalid })),
-  /** How many dates one payment covers: a weekly series is paid at once. */
-  dates: z.coerce
-    .number({ error: MSG.seriesWeeksInvalid })
-    .int({ error: MSG.seriesWeeksInvalid })
-    .min(1, { error: MSG.seriesWeeksInvalid })
-    .max(SERIES_WEEKS_MAX, { error: MSG.seriesWeeksInvalid })
-    .optional(),
-});
 
 /** `PUT /bookings/{id}/status`. */
 export const bookingStatusSchema = z.object({ status: z.enum(TARGET_STATUSES, { error: MSG.bookingStatusInvalid }) });

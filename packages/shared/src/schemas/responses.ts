@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ACCOUNT_ROLES, CANCEL_REASONS, PAYMENT_STATUSES, ROLES } from "../constants.js";
+import { ACCOUNT_ROLES, AUDIT_ENTITY_TYPES, CANCEL_REASONS, PAYMENT_STATUSES, ROLES } from "../constants.js";
 import { upcomingBookingSchema } from "./account.js";
 
 /**
@@ -32,6 +32,9 @@ export const apiErrorSchema = z.object({
   bookings: z.array(conflictingBookingSchema).optional(),
   /** Account deletion refused: the upcoming bookings to cancel first. */
   upcomingBookings: z.array(upcomingBookingSchema).optional(),
+  /** A statement refused: the line to blame, and the header row found (to map an unknown layout). */
+  line: z.number().optional(),
+  headers: z.array(z.string()).optional(),
 });
 export const messageSchema = z.object({ message: z.string() });
 
@@ -250,8 +253,10 @@ export const bookingSchema = z.object({
   price: z.number(),
   status: z.enum(BOOKING_STATUSES),
   paymentStatus: z.enum(PAYMENT_STATUSES),
-  /** "BOOKING-" + 6 characters: what the client writes on the transfer. */
+  /** The booking's payment ("VA-" + 6 characters; a weekly series shares one): its QR code carries it. */
   paymentReference: z.string(),
+  /** The reference number of the client's transfer, as they gave it after paying (null: not given). */
+  transferReference: z.string().nullable(),
   /** Set on cancelled bookings: who or what cancelled it. */
   cancelReason: z.enum(CANCEL_REASONS).nullable(),
   /** Start and end as instants (ISO), for the rules that compare with the clock. */
@@ -270,16 +275,6 @@ export const bookingSchema = z.object({
 });
 
 export const reviewPageViewSchema = z.object({ items: z.array(reviewViewSchema), nextCursor: z.string().nullable() });
-
-export const paymentDetailsSchema = z.object({
-  accountName: z.string(),
-  /** Pesos. */
-  amount: z.number(),
-  /** "BOOKING-" + the first 6 characters of the consultant's id. */
-  reference: z.string(),
-  /** The payment details as a QR code (SVG markup made by the server from the fields above). */
-  qrSvg: z.string(),
-});
 
 export const referralItemSchema = z.object({
   id,
@@ -320,6 +315,8 @@ export const adminBookingSchema = z.object({
 export const adminPaymentSchema = adminBookingSchema.extend({
   /** Whole hours since the booking was made. */
   ageHours: z.number(),
+  /** What the client said about their transfer: the reference number on their receipt. */
+  transferReference: z.string().nullable(),
   /** A weekly series is one payment: how many of its dates it covers (`amount` is their total); null for a single booking. */
   seriesDates: z.number().nullable(),
 });
@@ -361,7 +358,7 @@ export const auditEntrySchema = z.object({
   actor: adminPersonSchema.nullable(),
   /** e.g. "payment.received", "user.suspended", "review.hidden". */
   action: z.string(),
-  entityType: z.enum(["booking", "user", "review"]),
+  entityType: z.enum(AUDIT_ENTITY_TYPES),
   entityId: z.string(),
   before: z.unknown(),
   after: z.unknown(),

@@ -8,7 +8,14 @@ import { Pagination } from "./Pagination";
 import { auditActionLabel, auditStateLines, formatMomentTime, personName } from "./admin-format";
 import type { adminAuditLoader } from "./admin-loaders";
 
-const ENTITY_NAMES: Record<AuditEntry["entityType"], string> = { booking: "Booking", user: "User", review: "Review" };
+const ENTITY_NAMES: Record<AuditEntry["entityType"], string> = {
+  booking: "Booking",
+  user: "User",
+  review: "Review",
+  payment: "Payment",
+  statementLine: "Statement",
+  setting: "Setting",
+};
 
 function Entity({ entry }: { entry: AuditEntry }) {
   const name = ENTITY_NAMES[entry.entityType] ?? entry.entityType;

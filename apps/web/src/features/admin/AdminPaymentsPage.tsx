@@ -84,7 +84,7 @@ export default function AdminPaymentsPage() {
   return (
     <div className="space-y-6">
       <AdminPageHeader title="Payments" description="Bookings whose payment waits for verification, oldest first." />
-      <AdminSearchForm name="Payment filters" label="Search by reference" placeholder="BOOKING-ABC123, client or assistant" value={q}>
+      <AdminSearchForm name="Payment filters" label="Search by reference" placeholder="VA-7KQ2MX, client or assistant" value={q}>
         <AgeSelect value={age} />
       </AdminSearchForm>
 

@@ -1,8 +1,18 @@
-import { MSG, type PaymentDecision } from "@vam/shared";
+import { MSG, type PaymentDecision, type StatementMapping } from "@vam/shared";
 import type { ActionFunctionArgs } from "react-router";
 import { toast } from "sonner";
 import { attempt, jsonBody, type ActionResult } from "../../lib/actions";
-import { decidePayment, promoteUser, setReviewHidden, setUserSuspended } from "./admin-api";
+import {
+  confirmAllStatementLines,
+  confirmStatementLine,
+  decidePayment,
+  importStatement,
+  promoteUser,
+  readPaymentQrImage,
+  savePaymentQr,
+  setReviewHidden,
+  setUserSuspended,
+} from "./admin-api";
 
 /**
  * The console's route actions (docs/decisions/0004-data-loading-on-the-web.md): each calls the
@@ -55,5 +65,59 @@ export async function adminReviewAction({ request }: ActionFunctionArgs) {
     hidden ? "Failed to hide the review. Please try again." : "Failed to show the review. Please try again.",
   );
   if (!result.ok) toast.error(result.message);
+  return result;
+}
+
+/** A submission's fields: a multipart form (one with a file) as they were sent, else the JSON body. */
+async function submitted(request: Request): Promise<{ intent?: unknown; fields: Record<string, unknown> }> {
+  if (request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
+    const fields = Object.fromEntries((await request.formData()).entries());
+    return { intent: fields.intent, fields };
+  }
+  const fields = await jsonBody<Record<string, unknown>>(request);
+  return { intent: fields.intent, fields };
+}
+
+/**
+ * `/admin/payment-qr`: { intent: "save", text } sets the platform's QR Ph code (JSON); a form with
+ * intent "read" and an `image` reads the code a picture holds, saving nothing. A refusal is shown
+ * beside the form.
+ */
+export async function adminPaymentQrAction({ request }: ActionFunctionArgs) {
+  const { intent, fields } = await submitted(request);
+  if (intent === "read") {
+    const image = fields.image;
+    if (!(image instanceof Blob) || image.size === 0) return { ok: false, status: 400, message: MSG.uploadMissingFile } satisfies ActionResult;
+    return attempt(() => readPaymentQrImage(image), "Could not read the picture. Please try again.");
+  }
+  return run(() => savePaymentQr(String(fields.text ?? "")), "Payment QR code saved", "Failed to save the QR code. Please try again.");
+}
+
+/**
+ * `/admin/statements`: a form with intent "import", the `file` and, for a layout the server does
+ * not know, the `mapping` (JSON) imports a statement (its summary is shown on the page); JSON
+ * { intent: "confirm", lineId } confirms one line's proposal and { intent: "confirmAll", proposal }
+ * every open line of that kind, each toasting what the server did.
+ */
+export async function adminStatementsAction({ request }: ActionFunctionArgs) {
+  const { intent, fields } = await submitted(request);
+  if (intent === "import") {
+    const file = fields.file;
+    if (!(file instanceof Blob) || file.size === 0)
+      return { ok: false, status: 400, message: MSG.statementFileMissing, field: "file" } satisfies ActionResult;
+    const mapping = typeof fields.mapping === "string" ? (JSON.parse(fields.mapping) as StatementMapping) : undefined;
+    return attempt(() => importStatement(file, mapping), "Failed to import the statement. Please try again.");
+  }
+  if (intent === "confirm") {
+    const result = await attempt(() => confirmStatementLine(String(fields.lineId)), "Failed to confirm the line. Please try again.");
+    if (!result.ok) toast.error(result.message);
+    else if (result.data.outcome === "paid") toast.success(result.data.message);
+    // Kept as proof only, or money due back to the client: something still to do.
+    else toast.warning(result.data.message);
+    return result;
+  }
+  const proposal = fields.proposal === "likely" ? "likely" : "matched";
+  const result = await attempt(() => confirmAllStatementLines(proposal), "Failed to confirm the lines. Please try again.");
+  if (result.ok) toast.success(result.data.message);
   return result;
 }

@@ -9,8 +9,18 @@ import type {
   AuditEntry,
   PaymentAgeFilter,
   PaymentDecision,
+  PaymentQrSetting,
+  QrPhRead,
+  StatementImport,
+  StatementLineView,
+  StatementMapping,
+  STATEMENT_LINE_STATES,
+  statementConfirmationSchema,
 } from "@vam/shared";
-import { api } from "../../api/client";
+import type { z } from "zod";
+import { api, toApiError } from "../../api/client";
+import { NoResponseError } from "../../api/errors";
+import { readToken } from "../../api/session-storage";
 
 /** A query string of the non-empty values, with its "?" (empty when there are none). */
 function query(values: Record<string, string | number | undefined>): string {
@@ -50,3 +60,67 @@ export const setReviewHidden = (id: string, hidden: boolean) =>
   api.put<{ review: AdminReview }>(`/admin/reviews/${encodeURIComponent(id)}/visibility`, { hidden });
 
 export const fetchAuditLog = ({ page }: ListQuery) => api.get<AdminPage<AuditEntry>>(`/admin/audit${query({ page })}`);
+
+/**
+ * Sends a multipart form (a file and text fields) and answers the JSON the server returns; an
+ * error status becomes an ApiError (with the answer's fields, such as a statement's `headers`),
+ * no answer a NoResponseError. The API client sends JSON only.
+ */
+async function postForm<T>(path: string, fields: Record<string, string | Blob | undefined>): Promise<T> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value !== undefined) form.append(name, value);
+  }
+  const token = readToken();
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: "POST",
+      headers: { Accept: "application/json", ...(token && { Authorization: `Bearer ${token}` }) },
+      credentials: "include",
+      body: form,
+    });
+  } catch (error) {
+    throw new NoResponseError(error);
+  }
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = text;
+  }
+  if (!response.ok) throw toApiError(response.status, response.statusText, body);
+  return body as T;
+}
+
+// The platform's QR Ph code (decisions.md, "Money": Paying with QR Ph).
+
+export const fetchPaymentQr = () => api.get<PaymentQrSetting>("/admin/payment-qr");
+
+export const savePaymentQr = (text: string) => api.put<PaymentQrSetting>("/admin/payment-qr", { text });
+
+/** What a picture of a QR code holds: read, not saved. */
+export interface QrPhPreview {
+  payload: string;
+  read: QrPhRead;
+}
+
+export const readPaymentQrImage = (image: Blob) => postForm<QrPhPreview>("/admin/payment-qr/read", { image });
+
+// Reconciling payments against the receiving account's statement (decisions.md, "Money").
+
+export type StatementLineState = (typeof STATEMENT_LINE_STATES)[number];
+export type StatementConfirmation = z.infer<typeof statementConfirmationSchema>;
+
+/** Imports a statement (CSV); `mapping` names the columns of a layout the server does not know. */
+export const importStatement = (file: Blob, mapping?: StatementMapping) =>
+  postForm<StatementImport>("/admin/statements", { file, mapping: mapping && JSON.stringify(mapping) });
+
+export const fetchStatementLines = ({ state, q, page }: ListQuery & { state: StatementLineState }) =>
+  api.get<AdminPage<StatementLineView>>(`/admin/statements/lines${query({ state, q, page })}`);
+
+export const confirmStatementLine = (id: string) => api.post<StatementConfirmation>(`/admin/statements/lines/${encodeURIComponent(id)}/confirm`);
+
+export const confirmAllStatementLines = (proposal: "matched" | "likely") =>
+  api.post<{ confirmed: number; message: string }>("/admin/statements/confirm-all", { proposal });

@@ -62,6 +62,9 @@ const ACTION_LABELS: Record<string, string> = {
   "user.promoted": "Made operator",
   "review.hidden": "Review hidden",
   "review.shown": "Review shown",
+  "payment.qr.set": "Payment QR code set",
+  "statement.imported": "Statement imported",
+  "statement.confirmed": "Statement line confirmed",
 };
 
 export function auditActionLabel(action: string): string {

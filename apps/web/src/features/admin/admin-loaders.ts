@@ -1,7 +1,28 @@
-import type { AdminPage, AdminPayment, AdminReview, AdminStats, AdminUser, AdminUserDetail, AuditEntry, PaymentAgeFilter } from "@vam/shared";
+import type {
+  AdminPage,
+  AdminPayment,
+  AdminReview,
+  AdminStats,
+  AdminUser,
+  AdminUserDetail,
+  AuditEntry,
+  PaymentAgeFilter,
+  PaymentQrSetting,
+  StatementLineView,
+} from "@vam/shared";
 import type { LoaderFunctionArgs } from "react-router";
 import { readToken } from "../../api/session-storage";
-import { fetchAdminPayments, fetchAdminReviews, fetchAdminStats, fetchAdminUser, fetchAdminUsers, fetchAuditLog } from "./admin-api";
+import {
+  fetchAdminPayments,
+  fetchAdminReviews,
+  fetchAdminStats,
+  fetchAdminUser,
+  fetchAdminUsers,
+  fetchAuditLog,
+  fetchPaymentQr,
+  fetchStatementLines,
+  type StatementLineState,
+} from "./admin-api";
 import { ageParam, pageParam, searchParam } from "./admin-params";
 
 /**
@@ -73,4 +94,25 @@ export function adminAuditLoader({ request }: LoaderFunctionArgs): ListLoaderDat
   const params = searchOf(request);
   const page = pageParam(params);
   return { q: undefined, page, list: deferred(() => fetchAuditLog({ page })) };
+}
+
+export interface PaymentQrLoaderData {
+  setting: Promise<PaymentQrSetting>;
+}
+
+export function adminPaymentQrLoader(): PaymentQrLoaderData {
+  return { setting: deferred(fetchPaymentQr) };
+}
+
+export interface StatementsLoaderData extends ListLoaderData<StatementLineView> {
+  /** The lines to confirm ("open", the default) or the confirmed ones. */
+  state: StatementLineState;
+}
+
+export function adminStatementsLoader({ request }: LoaderFunctionArgs): StatementsLoaderData {
+  const params = searchOf(request);
+  const state: StatementLineState = params.get("state") === "confirmed" ? "confirmed" : "open";
+  const q = searchParam(params);
+  const page = pageParam(params);
+  return { state, q, page, list: deferred(() => fetchStatementLines({ state, q, page })) };
 }

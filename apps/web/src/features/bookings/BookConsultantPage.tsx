@@ -26,7 +26,9 @@ export default function BookConsultantPage() {
       }
     >
       <Await resolve={data} errorElement={<BookingError message="Failed to load consultant information" />}>
-        {({ consultant, booked }: BookConsultantData) => <BookingWizard key={consultantId} consultant={consultant} booked={booked} />}
+        {({ consultant, booked, unpaid }: BookConsultantData) => (
+          <BookingWizard key={consultantId} consultant={consultant} booked={booked} unpaid={unpaid} />
+        )}
       </Await>
     </Suspense>
   );

@@ -9,6 +9,7 @@ import type {
   PaymentDetails,
   RescheduleInput,
   TARGET_STATUSES,
+  UnpaidHold,
 } from "@vam/shared";
 import { api } from "../../api/client";
 import type { SlotStart } from "./dates";
@@ -45,11 +46,20 @@ export async function fetchFreeStarts(consultantId: string, date: string): Promi
   return Array.isArray(list) ? SLOT_STARTS.filter((start) => list.some((time) => isSlotStart(time) && time === start)) : [];
 }
 
-/** `GET /bookings/payment`: the QR code and reference to pay `duration` hours of the consultant on `dates` dates (a weekly series is paid at once). */
-export function fetchPaymentDetails(consultantId: string, duration: number, dates = 1): Promise<PaymentDetails> {
-  const params = new URLSearchParams({ consultantId, duration: String(duration), ...(dates > 1 ? { dates: String(dates) } : {}) });
-  return api.get<PaymentDetails>(`/bookings/payment?${params.toString()}`);
-}
+/**
+ * `POST /bookings/payment`: opens (or reopens) the payment of `duration` hours of the consultant on
+ * `dates` dates (a weekly series is paid at once): its reference and QR Ph code. Refused while the
+ * client's unpaid cap is reached.
+ */
+export const fetchPaymentDetails = (consultantId: string, duration: number, dates = 1) =>
+  api.post<PaymentDetails>("/bookings/payment", { consultantId, duration, dates });
+
+/** `GET /bookings/unpaid`: how much of the unpaid cap the client holds, and why they cannot book now (null: they can). */
+export const fetchUnpaidHold = () => api.get<UnpaidHold>("/bookings/unpaid");
+
+/** `PUT /payments/{reference}/transfer-reference`: the reference number on the client's receipt. */
+export const saveTransferReference = (reference: string, transferReference: string) =>
+  api.put<{ reference: string; transferReference: string }>(`/payments/${encodeURIComponent(reference)}/transfer-reference`, { transferReference });
 
 /** `POST /bookings/create`: the new booking (PENDING, payment UNVERIFIED). */
 export const createBooking = async (input: CreateBookingInput) => (await api.post<{ booking: Booking }>("/bookings/create", input)).booking;

@@ -12,6 +12,7 @@ import {
   fetchPaymentDetails,
   messageOtherParty,
   rescheduleBooking,
+  saveTransferReference,
   updateBookingStatus,
   type TargetStatus,
 } from "./bookings-api";
@@ -66,7 +67,7 @@ export function paymentLoader({ params, request }: LoaderFunctionArgs) {
   const dates = Number(query.get("dates") ?? 1) || 1;
   return attempt<PaymentFor>(
     async () => ({ duration, dates, details: await fetchPaymentDetails(params.consultantId ?? "", duration, dates) }),
-    "Could not load the payment details.",
+    MSG.paymentDetailsFailed,
   );
 }
 
@@ -118,9 +119,22 @@ export async function bookingAction({ params, request }: ActionFunctionArgs) {
 /** What the booking page submits: one booking, or a weekly series (`weeks`). */
 export type NewBooking = CreateBookingInput | CreateSeriesInput;
 
-/** `/book/:consultantId`'s action: the booking, or every date of the series, made as PENDING and unpaid. */
+/** What the booking page's last step submits: the reference number on the client's receipt. */
+export interface TransferReferenceInput {
+  intent: "transferReference";
+  reference: string;
+  transferReference: string;
+}
+
+/**
+ * `/book/:consultantId`'s action: the booking, or every date of the series, made as PENDING and
+ * unpaid ("I have paid"); or, on the last step, the transfer's reference number.
+ */
 export async function createBookingAction({ request }: ActionFunctionArgs) {
-  const input = await jsonBody<NewBooking>(request);
+  const input = await jsonBody<NewBooking | TransferReferenceInput>(request);
+  if ("intent" in input) {
+    return attempt(() => saveTransferReference(input.reference, input.transferReference), MSG.bookingCreateFailed);
+  }
   return attempt<Booking[]>(async () => ("weeks" in input ? createSeries(input) : [await createBooking(input)]), MSG.bookingCreateFailed);
 }
 

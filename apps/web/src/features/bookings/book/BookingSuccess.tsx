@@ -1,6 +1,9 @@
-import { formatLongDate, type Booking, type ConsultantSummary } from "@vam/shared";
-import CheckCircle2 from "lucide-react/icons/circle-check";
-import { Link } from "react-router";
+import { MSG, TRANSFER_REFERENCE_MAX, formatLongDate, type Booking, type ConsultantSummary } from "@vam/shared";
+import Send from "lucide-react/icons/send";
+import { useId, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { useActionAnswer, type ActionResult } from "../../../lib/actions";
+import type { TransferReferenceInput } from "../bookings-data";
 
 interface BookingSuccessProps {
   /** The booking made, or every date of the weekly series made. */
@@ -9,25 +12,33 @@ interface BookingSuccessProps {
   name: string;
 }
 
-/** Step 4 of booking: done, where to find it (a series: under Recurring), and the chat that was started. */
+/**
+ * Step 4 of booking: the request was sent (decisions.md: nothing says a booking is confirmed before
+ * it is): it waits for the payment check and the assistant's answer. The client may add the
+ * reference number of their transfer; where to find the booking; the chat that was started.
+ */
 export function BookingSuccess({ bookings, consultant, name }: BookingSuccessProps) {
   const booking = bookings[0]!;
   const consultantId = booking.consultantId;
   return (
     <section className="card space-y-4 p-6 text-center">
-      <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-emerald-400" />
+      <Send aria-hidden="true" className="mx-auto size-12 text-sky-400" />
       <h2 tabIndex={-1} className="text-2xl font-bold text-white">
-        Booking Successful!
+        {MSG.bookingRequestSentTitle}
       </h2>
-      <p className="text-slate-300">Your booking has been confirmed with {name}.</p>
+      <p className="text-slate-300">{MSG.bookingRequestSent(name)}</p>
       <p className="text-sm text-slate-400">
         Booking ID: <span className="font-mono text-slate-200">{booking.id}</span>
+      </p>
+      <p className="text-sm text-slate-400">
+        Payment reference: <span className="font-mono font-semibold text-slate-100">{booking.paymentReference}</span>
       </p>
       {bookings.length > 1 && (
         <p className="text-slate-300">
           {bookings.length} weekly dates, from {formatLongDate(booking.date)} to {formatLongDate(bookings[bookings.length - 1]!.date)}.
         </p>
       )}
+      <TransferReferenceForm reference={booking.paymentReference} />
       <p className="text-sm text-slate-400">
         You can find the details under{" "}
         <Link to="/bookings" className="link">
@@ -35,12 +46,69 @@ export function BookingSuccess({ bookings, consultant, name }: BookingSuccessPro
         </Link>
         {bookings.length > 1 && ", in the Recurring tab"}.
       </p>
-      <p className="text-sm text-slate-400">
-        An initial chat with {consultant.firstName} has been started, and the assistant has already confirmed your booking.
-      </p>
+      <p className="text-sm text-slate-400">{MSG.bookingRequestChat(consultant.firstName)}</p>
       <Link to={`/chat/${consultantId}`} className="btn-primary">
         Proceed to Chat
       </Link>
     </section>
+  );
+}
+
+/** The optional reference number from the client's receipt, saved on the payment. */
+function TransferReferenceForm({ reference }: { reference: string }) {
+  const fetcher = useFetcher<ActionResult<unknown>>();
+  const [value, setValue] = useState("");
+  const [saved, setSaved] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  const hintId = useId();
+  useActionAnswer(fetcher.data, (answer) => {
+    if (answer.ok) {
+      setSaved(value.trim());
+      setError(null);
+    } else setError(answer.message);
+  });
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!value.trim()) return setError(MSG.transferReferenceRequired);
+    const input: TransferReferenceInput = { intent: "transferReference", reference, transferReference: value.trim() };
+    void fetcher.submit({ ...input }, { method: "post", encType: "application/json" });
+  };
+  if (saved) {
+    return (
+      <p role="status" className="rounded-lg border border-emerald-500/30 bg-emerald-500/10 px-3 py-2 text-sm text-emerald-200">
+        {MSG.transferReferenceSaved} ({saved})
+      </p>
+    );
+  }
+  return (
+    <form onSubmit={submit} className="mx-auto max-w-md space-y-2 text-left">
+      <label htmlFor={inputId} className="block text-sm font-medium text-slate-200">
+        {MSG.transferReferenceLabel}
+      </label>
+      <p id={hintId} className="text-xs text-slate-400">
+        {MSG.transferReferenceHint}
+      </p>
+      <div className="flex gap-2">
+        <input
+          id={inputId}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          maxLength={TRANSFER_REFERENCE_MAX}
+          aria-describedby={error ? `${hintId} ${inputId}-error` : hintId}
+          aria-invalid={error ? true : undefined}
+          className="input flex-1"
+          autoComplete="off"
+        />
+        <button type="submit" className="btn-secondary" disabled={fetcher.state !== "idle"}>
+          {MSG.transferReferenceSave}
+        </button>
+      </div>
+      {error && (
+        <p id={`${inputId}-error`} role="alert" className="text-sm text-rose-400">
+          {error}
+        </p>
+      )}
+    </form>
   );
 }

@@ -1,4 +1,14 @@
-import { MSG, SLOT_STARTS, formatPeso, seriesDates, startsInTime, type BookedSlot, type Booking, type ConsultantSummary } from "@vam/shared";
+import {
+  MSG,
+  SLOT_STARTS,
+  formatPeso,
+  seriesDates,
+  startsInTime,
+  type BookedSlot,
+  type Booking,
+  type ConsultantSummary,
+  type UnpaidHold,
+} from "@vam/shared";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
 import { UserAvatar } from "../../../components/UserAvatar";
@@ -14,14 +24,17 @@ import { BookingSuccess } from "./BookingSuccess";
 import { DurationStep, type Duration } from "./DurationStep";
 import { PaymentStep } from "./PaymentStep";
 import { StepProgress } from "./StepProgress";
+import { UnpaidCap } from "./UnpaidCap";
 
 interface BookingWizardProps {
   consultant: ConsultantSummary;
   booked: BookedSlot[];
+  /** The client's unpaid payments when the page opened: at the cap, they are told so before choosing anything. */
+  unpaid: UnpaidHold | null;
 }
 
 /** The four steps of booking someone: date and time, duration, review and payment, done. */
-export function BookingWizard({ consultant, booked }: BookingWizardProps) {
+export function BookingWizard({ consultant, booked, unpaid }: BookingWizardProps) {
   const consultantId = consultant.id;
   const [searchParams] = useSearchParams();
   const referralCode = searchParams.get("referralCode")?.trim() || undefined;
@@ -63,6 +76,8 @@ export function BookingWizard({ consultant, booked }: BookingWizardProps) {
     else setFatal(MSG.bookingCreateFailed);
   });
   if (fatal) return <BookingError message={fatal} />;
+  // The unpaid cap, told when the page opens (decisions.md, "Payment"), with the way out.
+  if (unpaid?.refusal && step < 3) return <UnpaidCap message={unpaid.refusal} />;
 
   const rate = consultant.salaryRate;
   const price = rate * duration;
@@ -88,17 +103,22 @@ export function BookingWizard({ consultant, booked }: BookingWizardProps) {
       price: price * kept,
       ...(referralCode ? { referralCode } : {}),
     };
-    const input: NewBooking = weeks === null ? base : { ...base, weeks, ...(skipDates.length > 0 ? { skipDates } : {}) };
+    // The reference the payment step showed: the one the client paid with.
+    const shown = payment.data?.ok ? payment.data.data : null;
+    const paymentReference = shown && shown.duration === duration && shown.dates === kept ? shown.details.reference : undefined;
+    const withPayment = { ...base, ...(paymentReference ? { paymentReference } : {}) };
+    const input: NewBooking = weeks === null ? withPayment : { ...withPayment, weeks, ...(skipDates.length > 0 ? { skipDates } : {}) };
     void confirmation.submit(input, { method: "post", encType: "application/json" });
   };
 
-  // Leaving out the taken dates: the total and the QR code follow the dates left.
+  // Leaving out the taken dates: the total and the QR code follow the dates left, a payment of
+  // their own with its own reference, which the client pays before confirming again.
   const dropTaken = () => {
     if (!conflict) return;
     const skipDates = [...new Set([...skipped, ...conflict.takenDates])];
     setSkipped(skipDates);
+    setConflict(null);
     void payment.load(bookingsData.payment(consultantId, duration, (weeks ?? 1) - skipDates.length));
-    submit(skipDates);
   };
 
   return (
@@ -153,6 +173,7 @@ export function BookingWizard({ consultant, booked }: BookingWizardProps) {
             price={price}
             total={total}
             payment={shownAnswer(payment, (shown) => shown.duration === duration && shown.dates === dates.length)}
+            paymentRefusal={payment.state === "idle" && payment.data && !payment.data.ok && payment.data.status === 400 ? payment.data.message : null}
             conflict={conflict?.message ?? null}
             takenDates={conflict?.takenDates ?? []}
             submitting={submitting}

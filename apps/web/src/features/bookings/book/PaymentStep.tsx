@@ -1,8 +1,9 @@
-import { MSG, formatLongDate, formatPeso, formatTime } from "@vam/shared";
+import { MSG, formatCentavos, formatLongDate, formatPeso, formatTime, type PaymentDetails } from "@vam/shared";
 import type { PaymentFor } from "../bookings-data";
 import { addHours } from "../dates";
 import type { DateTime } from "../picker-availability";
 import type { Shown } from "../shown-answer";
+import { UnpaidCap } from "./UnpaidCap";
 
 interface PaymentStepProps {
   slot: DateTime;
@@ -15,6 +16,8 @@ interface PaymentStepProps {
   total: number;
   /** The QR code and reference of this duration, as they load. */
   payment: Shown<PaymentFor>;
+  /** Why no payment can be opened now (the unpaid cap), or null. */
+  paymentRefusal: string | null;
   /** Why the server refused the booking (the slot was just taken...). */
   conflict: string | null;
   /** A series refused: its dates that are taken, which the client may leave out. */
@@ -27,7 +30,22 @@ interface PaymentStepProps {
 
 /** Step 3 of booking: the summary (every date of a series with its price), the QR code to pay, and the confirmation. */
 export function PaymentStep(props: PaymentStepProps) {
-  const { slot, dates, duration, name, price, total, payment, conflict, takenDates, submitting, onConfirm, onDropTaken, onChooseAnother } = props;
+  const {
+    slot,
+    dates,
+    duration,
+    name,
+    price,
+    total,
+    payment,
+    paymentRefusal,
+    conflict,
+    takenDates,
+    submitting,
+    onConfirm,
+    onDropTaken,
+    onChooseAnother,
+  } = props;
   const series = dates.length > 1;
   // A series can go on without its taken dates while at least two are left.
   const canDrop = series && takenDates.length > 0 && dates.length - takenDates.length >= 2;
@@ -66,39 +84,17 @@ export function PaymentStep(props: PaymentStepProps) {
       )}
 
       <div className="space-y-3 rounded-lg border border-slate-700 p-4">
-        <h3 className="font-semibold text-white">Scan QR Code to Pay PS: STILL UNDER DEVELOPMENT.</h3>
-        <p className="text-sm text-slate-400">
-          Scan the QR code with GCash or another payment app, then click the button below to finalize your booking.
-        </p>
-        {payment.state === "failed" && <p className="text-sm text-rose-400">Could not load the payment details.</p>}
-        {(payment.state === "loading" || payment.state === "idle") && (
+        <h3 className="font-semibold text-white">{MSG.paymentStepTitle}</h3>
+        <p className="text-sm text-slate-300">{MSG.paymentStepHow}</p>
+        {paymentRefusal && <UnpaidCap message={paymentRefusal} />}
+        {payment.state === "failed" && !paymentRefusal && <p className="text-sm text-rose-400">{MSG.paymentDetailsFailed}</p>}
+        {(payment.state === "loading" || payment.state === "idle") && !paymentRefusal && (
           <p role="status" className="text-sm text-slate-400">
             Loading payment details...
           </p>
         )}
-        {payment.state === "ready" && (
-          <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
-            <img
-              src={`data:image/svg+xml;utf8,${encodeURIComponent(payment.data.details.qrSvg)}`}
-              alt="Payment QR code"
-              className="size-48 rounded bg-white p-2"
-            />
-            <dl className="space-y-1 text-sm">
-              <div>
-                <dt className="text-slate-400">Account name</dt>
-                <dd className="text-white">{payment.data.details.accountName}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-400">Amount</dt>
-                <dd className="text-white">{formatPeso(payment.data.details.amount)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-400">Reference</dt>
-                <dd className="text-white">{payment.data.details.reference}</dd>
-              </div>
-            </dl>
-          </div>
-        )}
+        {payment.state === "ready" && <PaymentCode details={payment.data.details} />}
+        <p className="text-sm text-slate-300">{MSG.paymentNextSteps(name)}</p>
       </div>
 
       {conflict && (
@@ -117,9 +113,51 @@ export function PaymentStep(props: PaymentStepProps) {
         </div>
       )}
 
-      <button type="button" className="btn-primary w-full" disabled={submitting} onClick={onConfirm}>
-        {submitting ? "Confirming..." : "Confirm booking (I have paid)"}
+      <button type="button" className="btn-primary w-full" disabled={submitting || payment.state !== "ready"} onClick={onConfirm}>
+        {submitting ? "Confirming..." : MSG.paymentIHavePaid}
       </button>
     </section>
+  );
+}
+
+/** The payment's own QR Ph code, and what the banking app will show the client before they confirm. */
+function PaymentCode({ details }: { details: PaymentDetails }) {
+  const amount = formatCentavos(details.amountCentavos);
+  return (
+    <div className="space-y-3">
+      {details.demo && (
+        <p className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm font-semibold text-amber-200">{MSG.qrphDemoLabel}</p>
+      )}
+      <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
+        <img
+          src={`data:image/svg+xml;utf8,${encodeURIComponent(details.qrSvg)}`}
+          alt={`QR Ph code to pay ${amount} with reference ${details.reference}`}
+          className="size-56 rounded bg-white p-2"
+        />
+        <dl className="space-y-2 text-sm">
+          <div>
+            <dt className="text-slate-400">Account name</dt>
+            <dd className="text-white">{details.accountName}</dd>
+          </div>
+          {details.payee.bankName && (
+            <div>
+              <dt className="text-slate-400">Bank or wallet</dt>
+              <dd className="text-white">
+                {details.payee.bankName}
+                {details.payee.accountLast4 && ` (account ending ${details.payee.accountLast4})`}
+              </dd>
+            </div>
+          )}
+          <div>
+            <dt className="text-slate-400">Amount</dt>
+            <dd className="text-lg font-semibold text-white">{amount}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-400">Reference</dt>
+            <dd className="font-mono text-lg font-semibold text-white select-all">{details.reference}</dd>
+          </div>
+        </dl>
+      </div>
+    </div>
   );
 }

@@ -1,8 +1,19 @@
 import type { Db } from "../db/client.js";
 import { auditLog } from "../db/schema.js";
+import type { AuditEntityType } from "@vam/shared";
 
 export type AuditAction =
-  "payment.received" | "payment.rejected" | "user.suspended" | "user.restored" | "user.promoted" | "review.hidden" | "review.shown";
+  | "payment.qr.set"
+  | "statement.imported"
+  | "statement.confirmed"
+  | "statement.mapped"
+  | "payment.received"
+  | "payment.rejected"
+  | "user.suspended"
+  | "user.restored"
+  | "user.promoted"
+  | "review.hidden"
+  | "review.shown";
 
 /** Records one operator action in the caller's transaction: who, what, before and after. */
 export async function recordAudit(
@@ -10,7 +21,7 @@ export async function recordAudit(
   entry: {
     actorId: string;
     action: AuditAction;
-    entityType: "booking" | "user" | "review";
+    entityType: AuditEntityType;
     entityId: string;
     before: unknown;
     after: unknown;

@@ -1,0 +1,95 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { MSG, paymentDecisionRefusal, type PaymentDecision } from "@vam/shared";
+import type { UserRow } from "../auth/authenticate.js";
+import { recordAudit } from "../audit/record.js";
+import type { Db } from "../db/client.js";
+import { bookings } from "../db/schema.js";
+import { queueBookingEmails } from "../email/booking-emails.js";
+import { conflict, notFound } from "../http/errors.js";
+import type { NotificationRow } from "../notifications/serialize.js";
+import { decidePaymentRow, paymentById } from "../payments/public.js";
+import { notifyBothParties, publishChanges, seriesPayment } from "./changes.js";
+import { bookingsWithParties, type BookingWithParties } from "./queries.js";
+
+/** Bookings whose payment waits for an operator: unverified and still open. */
+export const awaitingPayment = and(eq(bookings.paymentStatus, "UNVERIFIED"), inArray(bookings.status, ["PENDING", "CONFIRMED"]));
+
+export interface PaymentDecided {
+  /** Every booking the decision changed, earliest first (one, or the open dates of a series). */
+  all: BookingWithParties[];
+  notices: NotificationRow[];
+}
+
+/**
+ * An operator's decision on one payment, in the caller's transaction: PAID, or REJECTED (which
+ * cancels its bookings). A weekly series is one payment: the decision covers every date still
+ * waiting. The payment's row is locked first, so two decisions on it (two operators, or the
+ * console and a statement line) queue and the second is refused (409). Audit-logged, both
+ * parties notified and emailed; `publishPaymentDecision` after commit.
+ */
+export async function decidePayment(
+  tx: Db,
+  app: FastifyInstance,
+  { paymentId, decision, operator, now, proof }: { paymentId: string; decision: PaymentDecision; operator: UserRow; now: Date; proof?: unknown },
+): Promise<PaymentDecided> {
+  const payment = await paymentById(tx, paymentId, { lock: true });
+  if (!payment) throw notFound(MSG.paymentNotFound);
+  // The payment's bookings in id order (the order of every whole-series change), locked.
+  await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.paymentId, paymentId)).orderBy(asc(bookings.id)).for("update");
+  const waiting = await bookingsWithParties(tx, and(eq(bookings.paymentId, paymentId), awaitingPayment));
+  const first = (await bookingsWithParties(tx, eq(bookings.paymentId, paymentId)))[0];
+  if (!first) throw notFound(MSG.paymentNotFound);
+  if (waiting.length === 0) throw conflict(paymentDecisionRefusal(first.booking) ?? MSG.paymentBookingClosed);
+  const rejected = decision === "REJECTED";
+  const updated = await tx
+    .update(bookings)
+    .set({
+      paymentStatus: decision,
+      paymentDecidedAt: now,
+      ...(rejected ? { status: "CANCELLED" as const, cancelReason: "PAYMENT_REJECTED" as const, sequence: sql`${bookings.sequence} + 1` } : {}),
+      updatedAt: now,
+    })
+    .where(
+      and(
+        inArray(
+          bookings.id,
+          waiting.map(({ booking }) => booking.id),
+        ),
+        awaitingPayment,
+      ),
+    )
+    .returning();
+  await decidePaymentRow(tx, paymentId, decision, now);
+  const paid = { ...payment, state: decision, decidedAt: now };
+  const all = waiting.map((item) => ({ ...item, booking: updated.find((row) => row.id === item.booking.id)!, payment: paid }));
+  const changed = all[0]!;
+  const series = changed.booking.seriesId ? seriesPayment(all) : undefined;
+  await recordAudit(tx, {
+    actorId: operator.id,
+    action: rejected ? "payment.rejected" : "payment.received",
+    entityType: "payment",
+    entityId: paymentId,
+    before: {
+      reference: payment.reference,
+      state: payment.state,
+      paymentStatus: "UNVERIFIED",
+      status: waiting[0]!.booking.status,
+      dates: all.length,
+    },
+    after: { reference: payment.reference, state: decision, paymentStatus: decision, status: changed.booking.status, ...(proof ? { proof } : {}) },
+    at: now,
+  });
+  const notices = await notifyBothParties(tx, rejected ? "paymentRejected" : "paymentReceived", changed, series);
+  await queueBookingEmails(
+    tx,
+    app,
+    rejected
+      ? { kind: "bookingCancelled", item: changed, series, reason: "the payment was not received" }
+      : { kind: "paymentVerified", item: changed, series },
+  );
+  return { all, notices };
+}
+
+/** After commit: the changed bookings and the notifications to both parties' tabs. */
+export const publishPaymentDecision = (app: FastifyInstance, decided: PaymentDecided) => publishChanges(app, decided.all, decided.notices);

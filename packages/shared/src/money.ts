@@ -1,0 +1,59 @@
+/**
+ * Money (decisions.md, "Money"): amounts that move are integer centavos, never floating point.
+ * A booking's `price` stays whole pesos (the spec's field); every payment, statement line and
+ * (later) ledger line is in centavos, converted here and nowhere else.
+ */
+
+/** Centavos in a peso. */
+export const CENTAVOS = 100;
+
+/** Whole pesos as centavos (a booking price, a reward). */
+export function centavosOf(pesos: number): number {
+  if (!Number.isSafeInteger(pesos)) throw new RangeError(`Not a whole number of pesos: ${pesos}`);
+  return pesos * CENTAVOS;
+}
+
+const pesoCentavos = new Intl.NumberFormat("en-PH", { style: "currency", currency: "PHP", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const pesoWhole = new Intl.NumberFormat("en-PH", { style: "currency", currency: "PHP", maximumFractionDigits: 0 });
+
+/**
+ * "₱5,000" for whole pesos, "₱4,999.50" otherwise. Formatted from the integer parts, so no
+ * binary fraction ever reaches the text.
+ */
+export function formatCentavos(centavos: number): string {
+  const sign = centavos < 0 ? "-" : "";
+  const abs = Math.abs(centavos);
+  const pesos = Math.trunc(abs / CENTAVOS);
+  const rest = abs % CENTAVOS;
+  if (rest === 0) return sign + pesoWhole.format(pesos);
+  // The whole part formatted alone, the cents appended as digits.
+  return `${sign}${pesoCentavos.format(pesos).slice(0, -3)}.${String(rest).padStart(2, "0")}`;
+}
+
+/** "5000.00": an amount as QR Ph (EMVCo tag 54) and bank files write it. */
+export function decimalPesos(centavos: number): string {
+  if (!Number.isSafeInteger(centavos)) throw new RangeError(`Not a whole number of centavos: ${centavos}`);
+  const sign = centavos < 0 ? "-" : "";
+  const abs = Math.abs(centavos);
+  return `${sign}${Math.trunc(abs / CENTAVOS)}.${String(abs % CENTAVOS).padStart(2, "0")}`;
+}
+
+/**
+ * A payment's reference (decisions.md, "Paying with QR Ph"): "VA-" and 6 characters from an
+ * alphabet without look-alikes (no 0/O, 1/I/L).
+ */
+export const PAYMENT_REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+export const PAYMENT_REFERENCE_LENGTH = 6;
+export const PAYMENT_REFERENCE_PREFIX = "VA-";
+export const PAYMENT_REFERENCE_PATTERN = new RegExp(`^VA-[${PAYMENT_REFERENCE_ALPHABET}]{${PAYMENT_REFERENCE_LENGTH}}$`);
+
+/** A reference as typed by a person ("va 7kq2mx", "VA7KQ2MX") in its one written form, or null when it is none. */
+export function normalizePaymentReference(text: string): string | null {
+  const match = /^\s*va[\s-]*([a-z0-9]{6})\s*$/i.exec(text);
+  if (!match) return null;
+  const reference = `${PAYMENT_REFERENCE_PREFIX}${match[1]!.toUpperCase()}`;
+  return PAYMENT_REFERENCE_PATTERN.test(reference) ? reference : null;
+}
+
+/** The client's own note of the transfer: the reference number printed on their app's receipt. */
+export const TRANSFER_REFERENCE_MAX = 40;
