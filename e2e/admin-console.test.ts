@@ -193,7 +193,7 @@ describe("the operator console", () => {
     const entries = log.getByRole("row");
     await entries.filter({ hasText: "Account suspended" }).getByText("Olivia Ramos").waitFor();
     await entries.filter({ hasText: "Payment marked received" }).getByText("Olivia Ramos").waitFor();
-    await entries.filter({ hasText: "Payment marked received" }).getByText(/PAID/).waitFor();
+    await entries.filter({ hasText: "Payment marked received" }).getByText("paymentStatus: PAID").waitFor();
     await entries.filter({ hasText: "Review hidden" }).getByText("Olivia Ramos").waitFor();
     // Newest first (row 0 is the header row).
     expect(await entries.nth(1).textContent()).toContain("Review hidden");
