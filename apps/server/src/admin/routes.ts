@@ -30,13 +30,13 @@ import {
   type BookingStatus,
   type PaymentAgeFilter,
 } from "@vam/shared";
-import { currentUser } from "../auth/authenticate.js";
+import { currentUser, operatorsOnly } from "../auth/authenticate.js";
 import { endUserSessions } from "../auth/sessions.js";
 import { awaitingPayment, decidePayment, publishPaymentDecision } from "../bookings/payment-decision.js";
 import { bookingsWithParties, clients, consultants } from "../bookings/queries.js";
 import { auditLog, bookings, payments, referralRewards, reviews, sessions, users } from "../db/schema.js";
 import { bearer, errorResponses, idParams, loadedFirst } from "../http/contracts.js";
-import { conflict, forbidden, notFound } from "../http/errors.js";
+import { conflict, notFound } from "../http/errors.js";
 import { refreshRating, reviewFields } from "../reviews/queries.js";
 import { recordAudit } from "../audit/record.js";
 import { toAdminBooking, toAdminPerson, toAdminUser } from "./serialize.js";
@@ -89,11 +89,7 @@ const offset = (pageNumber: number) => (pageNumber - 1) * ADMIN_PAGE_SIZE;
 /** The operator console's API: everything under /admin answers 403 to anyone but an operator. */
 export async function adminRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  // Before the request is validated: anyone but an operator learns nothing about the contract.
-  app.addHook("preValidation", app.authenticate);
-  app.addHook("preValidation", async (request) => {
-    if (currentUser(request).role !== "Operator") throw forbidden(MSG.operatorsOnly);
-  });
+  operatorsOnly(app);
   const contract = <T extends object>(summary: string, parts: T) => ({ tags: ["admin"], summary, security: bearer, ...parts });
   const ok = <T extends z.ZodType>(schema: T) => ({ 200: schema, ...errorResponses });
 

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { MSG } from "@vam/shared";
 import type { users } from "../db/schema.js";
@@ -52,4 +52,15 @@ export const authPlugin = fp(async (app) => {
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.user) throw new HttpError(401, MSG.unauthenticated);
   return request.user;
+}
+
+/**
+ * Every route of the plugin scope `app` answers 401 without a session and 403 to anyone but an
+ * operator, before its request is validated: nobody else learns anything about the contract.
+ */
+export function operatorsOnly(app: FastifyInstance) {
+  app.addHook("preValidation", app.authenticate);
+  app.addHook("preValidation", async (request) => {
+    if (currentUser(request).role !== "Operator") throw new HttpError(403, MSG.operatorsOnly);
+  });
 }

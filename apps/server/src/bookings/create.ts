@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { ASSISTANT_RATE, MSG, bookerRefusal, unpaidRefusal } from "@vam/shared";
 import type { UserRow } from "../auth/authenticate.js";
-import { publishMessage, storeMessage, type StoredMessage } from "../chat/post-message.js";
+import { storeMessage, type StoredMessage } from "../chat/post-message.js";
 import { findOrStartChat } from "../chat/queries.js";
 import type { Db } from "../db/client.js";
 import { users } from "../db/schema.js";
@@ -50,9 +49,6 @@ export async function storeAcceptedMessage(tx: Db, client: UserRow, consultant: 
   const { chat } = await findOrStartChat(tx, client.id, consultant.id);
   return storeMessage(tx, chat, consultant, CONSULTANT_AUTO_REPLY, { automatic: true });
 }
-
-/** After commit: an automatic message to both parties' sockets. */
-export const publishAutomaticMessage = (app: FastifyInstance, message: StoredMessage, sender: UserRow) => publishMessage(app, message, sender);
 
 /**
  * In the booking's transaction, after the client's lock: the payment the new booking (or series)

@@ -6,12 +6,13 @@ import { z } from "zod";
 import { MSG, actionFor, bookingRefusal, bookingSchema, bookingStatusSchema, bookingViewSchema, rescheduleSchema, type Booking } from "@vam/shared";
 import { currentUser } from "../auth/authenticate.js";
 import { bookings } from "../db/schema.js";
+import { publishMessage } from "../chat/post-message.js";
 import { bearer, errorResponses, idParams } from "../http/contracts.js";
 import { conflict, notFound } from "../http/errors.js";
 import { payReferralReward } from "../referrals/rewards.js";
 import { assertNotOff } from "../time-off/queries.js";
 import { bookingCalendar } from "./calendar.js";
-import { publishAutomaticMessage, storeAcceptedMessage } from "./create.js";
+import { storeAcceptedMessage } from "./create.js";
 import { seriesCalendar } from "./series-calendar.js";
 import { notifyOtherParty, publishChange } from "./changes.js";
 import { bookingsWithParties, partyBooking, seriesById } from "./queries.js";
@@ -122,7 +123,7 @@ export async function bookingManagementRoutes(base: FastifyInstance) {
       const accepted = status === "CONFIRMED" ? await storeAcceptedMessage(tx, changed.client, changed.consultant) : null;
       return { changed, notifications: [notice, reward], accepted };
     });
-    if (result.accepted) await publishAutomaticMessage(app, result.accepted, result.changed.consultant);
+    if (result.accepted) await publishMessage(app, result.accepted, result.changed.consultant);
 
     await publishChange(app, result.changed, result.notifications);
     request.log.info({ bookingId: id, status }, "booking status changed");

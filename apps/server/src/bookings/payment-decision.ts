@@ -38,9 +38,12 @@ export async function decidePayment(
   // The payment's bookings in id order (the order of every whole-series change), locked.
   await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.paymentId, paymentId)).orderBy(asc(bookings.id)).for("update");
   const waiting = await bookingsWithParties(tx, and(eq(bookings.paymentId, paymentId), awaitingPayment));
-  const first = (await bookingsWithParties(tx, eq(bookings.paymentId, paymentId)))[0];
-  if (!first) throw notFound(MSG.paymentNotFound);
-  if (waiting.length === 0) throw conflict(paymentDecisionRefusal(first.booking) ?? MSG.paymentBookingClosed);
+  if (waiting.length === 0) {
+    // Nothing waits: say why, from the payment's first booking (already decided, or closed).
+    const [first] = await tx.select().from(bookings).where(eq(bookings.paymentId, paymentId)).orderBy(asc(bookings.startsAt)).limit(1);
+    if (!first) throw notFound(MSG.paymentNotFound);
+    throw conflict(paymentDecisionRefusal(first) ?? MSG.paymentBookingClosed);
+  }
   const rejected = decision === "REJECTED";
   const updated = await tx
     .update(bookings)

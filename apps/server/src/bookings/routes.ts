@@ -23,11 +23,11 @@ import {
 } from "@vam/shared";
 import { currentUser } from "../auth/authenticate.js";
 import { bookings, users } from "../db/schema.js";
+import { publishMessage } from "../chat/post-message.js";
 import { bearer, errorResponses, idParams } from "../http/contracts.js";
 import { badRequest, notFound } from "../http/errors.js";
 import { announce, createNotification } from "../notifications/create.js";
-
-import { bookableConsultant, bookingPrice, paymentForBooking, publishAutomaticMessage, storeBookingMessage } from "./create.js";
+import { bookableConsultant, bookingPrice, paymentForBooking, storeBookingMessage } from "./create.js";
 import { openPayment, paymentDetails, platformQr, unpaidHoldOf } from "../payments/public.js";
 import { bookingWhen } from "./changes.js";
 import { assertNotOff, offSlots } from "../time-off/queries.js";
@@ -202,7 +202,7 @@ export async function bookingRoutes(base: FastifyInstance) {
       .catch(rethrowSlotTaken);
 
     await app.searchIndex.settle();
-    await publishAutomaticMessage(app, created.message, me);
+    await publishMessage(app, created.message, me);
     await announce(app, created.notification);
     app.emailQueue.kick();
     request.log.info({ bookingId: created.item.booking.id }, "booking created");

@@ -25,7 +25,7 @@ import { bearer, errorResponses, idParams } from "../http/contracts.js";
 import { badRequest, conflict, conflictWith, notFound } from "../http/errors.js";
 import { announce, createNotification } from "../notifications/create.js";
 import { offOwner, offSlotSet } from "../time-off/queries.js";
-import { bookableConsultant, bookingPrice, paymentForBooking, publishAutomaticMessage, storeAcceptedMessage, storeBookingMessage } from "./create.js";
+import { bookableConsultant, bookingPrice, paymentForBooking, storeAcceptedMessage, storeBookingMessage } from "./create.js";
 import { bookingWhen, publishChanges, seriesPayment } from "./changes.js";
 import { bookingsWithParties, lockSeriesRows, partyOf, seriesById } from "./queries.js";
 import { bookingViews, withoutReviews } from "./serialize.js";
@@ -150,7 +150,7 @@ export async function seriesRoutes(base: FastifyInstance) {
       .catch(rethrowSlotTaken);
 
     await app.searchIndex.settle();
-    await publishAutomaticMessage(app, created.message, me);
+    await publishMessage(app, created.message, me);
     await announce(app, created.notification);
     app.emailQueue.kick();
     request.log.info({ seriesId: created.rows[0]!.seriesId, dates: created.rows.length }, "series created");
@@ -191,7 +191,7 @@ export async function seriesRoutes(base: FastifyInstance) {
       const message = await storeAcceptedMessage(tx, first.client, me);
       return { changed, notification, message };
     });
-    await publishAutomaticMessage(app, result.message, me);
+    await publishMessage(app, result.message, me);
     await publishChanges(app, result.changed, [result.notification]);
     request.log.info({ seriesId: request.params.id, dates: result.changed.length }, "series accepted");
     return { bookings: await bookingViews(app.db, me.id, result.changed) };

@@ -19,11 +19,11 @@ import {
   type StatementImport,
   type StatementProposal,
 } from "@vam/shared";
-import { currentUser, type UserRow } from "../auth/authenticate.js";
+import { currentUser, operatorsOnly, type UserRow } from "../auth/authenticate.js";
 import { recordAudit } from "../audit/record.js";
 import { decidePayment, publishPaymentDecision, type PaymentDecided } from "../bookings/payment-decision.js";
 import { bearer, documentedOnly, errorResponses, idParams } from "../http/contracts.js";
-import { HttpError, badRequest, conflict, forbidden, notFound } from "../http/errors.js";
+import { HttpError, badRequest, conflict, notFound } from "../http/errors.js";
 import { decidePaymentRow, paymentById, platformQr } from "../payments/public.js";
 import { qrPhRead, qrSetting, savePlatformQr } from "../payments/platform-qr.js";
 import { QrPhError, decodeQrPh } from "../payments/qrph.js";
@@ -106,11 +106,7 @@ function statementRefusal(error: unknown): never {
  */
 export async function reconciliationRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  // Before the request is validated: anyone but an operator learns nothing about the contract.
-  app.addHook("preValidation", app.authenticate);
-  app.addHook("preValidation", async (request) => {
-    if (currentUser(request).role !== "Operator") throw forbidden(MSG.operatorsOnly);
-  });
+  operatorsOnly(app);
   const contract = <T extends object>(summary: string, parts: T) => ({ tags: ["admin"], summary, security: bearer, ...parts });
   const ok = <T extends z.ZodType>(schema: T) => ({ 200: schema, ...errorResponses });
 

@@ -16,6 +16,12 @@ export function useActionFetcher<T = unknown>(action?: string, options: { key?: 
   return {
     submit: (body: Record<string, unknown>, method: Method = "post") =>
       fetcher.submit(JSON.parse(JSON.stringify(body)) as Record<string, never>, { method, encType: "application/json", ...(action && { action }) }),
+    /** The same write as a multipart form, for what cannot travel in JSON (a file); absent fields are left out. */
+    submitForm: (fields: Record<string, string | Blob | undefined>, method: Method = "post") => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
+      return fetcher.submit(form, { method, encType: "multipart/form-data", ...(action && { action }) });
+    },
     busy: fetcher.state !== "idle",
     /** The last answer when it was a success. */
     done: result?.ok ? result : null,

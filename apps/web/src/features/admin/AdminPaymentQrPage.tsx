@@ -14,7 +14,6 @@ import { AdminLoadFailed, AdminLoading } from "./AdminStates";
 import { formatMomentTime } from "./admin-format";
 import type { QrPhPreview } from "./admin-api";
 import type { adminPaymentQrLoader } from "./admin-loaders";
-import { useFileFetcher } from "./useFileFetcher";
 
 const KIND_LABELS: Record<QrPhRead["kind"], string> = { p2p: "Person to person", p2m: "Merchant" };
 
@@ -122,7 +121,7 @@ function SetCodeForm() {
   const [missing, setMissing] = useState(false);
   // The route's adminPaymentQrAction saves the text (JSON) or reads a picture (a file).
   const save = useActionFetcher<PaymentQrSetting>();
-  const read = useFileFetcher<QrPhPreview>();
+  const read = useActionFetcher<QrPhPreview>();
 
   useActionAnswer(read.result, (answer) => {
     if (!answer.ok) return;
@@ -149,7 +148,7 @@ function SetCodeForm() {
 
   const onFile = (file: File | undefined) => {
     setPreview(null);
-    if (file) void read.submit({ intent: "read", image: file });
+    if (file) void read.submitForm({ intent: "read", image: file });
   };
 
   const textError = missing ? "Please paste the code's text, or upload a picture of the code." : save.error;

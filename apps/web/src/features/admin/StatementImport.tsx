@@ -1,3 +1,4 @@
+import { useActionFetcher } from "../../lib/useActionFetcher";
 import { MSG, type StatementImport as StatementImportResult } from "@vam/shared";
 import FileUp from "lucide-react/icons/file-up";
 import { useId, useRef, useState, type FormEvent } from "react";
@@ -7,7 +8,6 @@ import { FormStatus } from "../../components/form/FormStatus";
 import { useActionAnswer } from "../../lib/actions";
 import { StatementMappingForm } from "./StatementMappingForm";
 import { importSummary } from "./statement-format";
-import { useFileFetcher } from "./useFileFetcher";
 
 /** A file whose layout the server did not know: its header row, for the mapping form. */
 interface Unmapped {
@@ -28,7 +28,7 @@ export function StatementImportSection() {
   const errorId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const form = useRef<HTMLFormElement>(null);
-  const upload = useFileFetcher<StatementImportResult>();
+  const upload = useActionFetcher<StatementImportResult>();
   const [file, setFile] = useState<File | null>(null);
   const [sent, setSent] = useState<File | null>(null);
   const [unmapped, setUnmapped] = useState<Unmapped | null>(null);
@@ -49,7 +49,7 @@ export function StatementImportSection() {
 
   const send = (chosen: File, mapping?: string) => {
     setSent(chosen);
-    void upload.submit({ intent: "import", file: chosen, mapping });
+    void upload.submitForm({ intent: "import", file: chosen, mapping });
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -1,8 +1,9 @@
 import { MSG, TRANSFER_REFERENCE_MAX, formatLongDate, type Booking, type ConsultantSummary } from "@vam/shared";
 import Send from "lucide-react/icons/send";
 import { useId, useState } from "react";
-import { Link, useFetcher } from "react-router";
-import { useActionAnswer, type ActionResult } from "../../../lib/actions";
+import { Link } from "react-router";
+import { useActionAnswer } from "../../../lib/actions";
+import { useActionFetcher } from "../../../lib/useActionFetcher";
 import type { TransferReferenceInput } from "../bookings-data";
 
 interface BookingSuccessProps {
@@ -56,23 +57,22 @@ export function BookingSuccess({ bookings, consultant, name }: BookingSuccessPro
 
 /** The optional reference number from the client's receipt, saved on the payment. */
 function TransferReferenceForm({ reference }: { reference: string }) {
-  const fetcher = useFetcher<ActionResult<unknown>>();
+  const write = useActionFetcher();
   const [value, setValue] = useState("");
   const [saved, setSaved] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
   const inputId = useId();
   const hintId = useId();
-  useActionAnswer(fetcher.data, (answer) => {
-    if (answer.ok) {
-      setSaved(value.trim());
-      setError(null);
-    } else setError(answer.message);
+  useActionAnswer(write.result, (answer) => {
+    if (answer.ok) setSaved(value.trim());
   });
+  const error = missing ? MSG.transferReferenceRequired : write.error;
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!value.trim()) return setError(MSG.transferReferenceRequired);
+    setMissing(!value.trim());
+    if (!value.trim()) return;
     const input: TransferReferenceInput = { intent: "transferReference", reference, transferReference: value.trim() };
-    void fetcher.submit({ ...input }, { method: "post", encType: "application/json" });
+    void write.submit({ ...input });
   };
   if (saved) {
     return (
@@ -100,7 +100,7 @@ function TransferReferenceForm({ reference }: { reference: string }) {
           className="input flex-1"
           autoComplete="off"
         />
-        <button type="submit" className="btn-secondary" disabled={fetcher.state !== "idle"}>
+        <button type="submit" className="btn-secondary" disabled={write.busy}>
           {MSG.transferReferenceSave}
         </button>
       </div>
