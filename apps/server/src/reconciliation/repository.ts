@@ -87,28 +87,30 @@ export async function insertImport(
   lines: NewStatementLine[],
 ): Promise<{ id: string; written: number }> {
   const [created] = await db.insert(statementImports).values(values).returning({ id: statementImports.id });
+  // One JSON parameter a batch, unpacked by PostgreSQL (json_to_recordset): binding 12 parameters a
+  // row through the embedded database's protocol cost about 1.5 s for 10,000 rows, this a fraction.
   let written = 0;
   for (let start = 0; start < lines.length; start += INSERT_BATCH) {
     const batch = lines.slice(start, start + INSERT_BATCH).map((line) => ({
-      importId: created!.id,
       fingerprint: line.fingerprint,
-      lineNo: line.lineNo,
-      postedAt: line.postedAt,
-      amountCentavos: line.amountCentavos,
+      line_no: line.lineNo,
+      posted_at: line.postedAt.toISOString(),
+      amount_centavos: line.amountCentavos,
       reference: line.reference,
-      bankReference: line.bankReference,
+      bank_reference: line.bankReference,
       sender: line.sender,
       description: line.description,
       proposal: line.proposal,
-      proposedPaymentId: line.proposedPaymentId,
-      differenceCentavos: line.differenceCentavos,
+      proposed_payment_id: line.proposedPaymentId,
+      difference_centavos: line.differenceCentavos,
     }));
-    const rows = await db
-      .insert(statementLines)
-      .values(batch)
-      .onConflictDoNothing({ target: statementLines.fingerprint })
-      .returning({ id: statementLines.id });
-    written += rows.length;
+    const inserted = (await db.execute(sql`
+      insert into statement_lines (import_id, fingerprint, line_no, posted_at, amount_centavos, reference, bank_reference, sender, description, proposal, proposed_payment_id, difference_centavos)
+      select ${created!.id}::uuid, r.fingerprint, r.line_no, r.posted_at, r.amount_centavos, r.reference, r.bank_reference, r.sender, r.description, r.proposal::statement_proposal, r.proposed_payment_id, r.difference_centavos
+      from json_to_recordset(${JSON.stringify(batch)}::json) as r(fingerprint text, line_no int, posted_at timestamptz, amount_centavos int, reference text, bank_reference text, sender text, description text, proposal text, proposed_payment_id uuid, difference_centavos int)
+      on conflict (fingerprint) do nothing
+      returning id`)) as { rows: unknown[] };
+    written += inserted.rows.length;
   }
   return { id: created!.id, written };
 }
