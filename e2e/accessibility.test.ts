@@ -298,6 +298,8 @@ describe("axe on every page and dialog, at desktop and phone sizes", () => {
     for (const path of [
       "/admin",
       "/admin/payments",
+      "/admin/statements",
+      "/admin/payment-qr",
       "/admin/users",
       `/admin/users/${mariaId}`,
       "/admin/reviews",
