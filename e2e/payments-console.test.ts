@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { MSG, manilaDate, manilaTime, type Booking } from "@vam/shared";
+import { MSG, manilaDate, manilaTime, weekdayAhead, type Booking } from "@vam/shared";
 import { users } from "../apps/server/src/db/schema.js";
 import { readQrFromImage } from "../apps/server/src/payments/qr-image.js";
 import { decodeQrPh } from "../apps/server/src/payments/qrph.js";
@@ -116,4 +116,23 @@ describe("money in, as the operator proves it", () => {
     await client.page.getByText("Paid", { exact: true }).first().waitFor();
     await checkBothSizes(client.page, "bookings-paid");
   }, 120_000);
+
+  it("a client holding 3 unpaid payments is told so when the booking page opens, with the way to them", async () => {
+    await registerViaApi(e2e, { username: "busy_boss", firstName: "Lorna", lastName: "Cruz", role: "Boss" });
+    const va = await registerViaApi(e2e, { username: "ana_va", firstName: "Ana", lastName: "Lim", role: "Assistant" });
+    for (const days of [3, 4, 5]) {
+      await apiAs(e2e, "busy_boss", "POST", "/bookings/create", { consultantId: va.id, date: weekdayAhead(days), startTime: "13:00", duration: 4 });
+    }
+    const { page } = await e2e.newPage();
+    await logIn(page, "busy_boss");
+    await page.goto(`/book/${va.id}`);
+    const told = page.getByRole("alert").filter({ hasText: MSG.bookingUnpaidCap });
+    await told.waitFor();
+    // Before choosing anything: no date picker behind the message.
+    expect(await page.getByRole("heading", { name: "Choose a Date and Time" }).count()).toBe(0);
+    await checkBothSizes(page, "booking-unpaid-cap");
+    await told.getByRole("link", { name: MSG.paymentUnpaidLink }).click();
+    await page.waitForURL("**/bookings");
+    await page.getByText("Payment not verified", { exact: true }).first().waitFor();
+  });
 });

@@ -76,8 +76,8 @@ export function BookingWizard({ consultant, booked, unpaid }: BookingWizardProps
     else setFatal(MSG.bookingCreateFailed);
   });
   if (fatal) return <BookingError message={fatal} />;
-  // The unpaid cap, told when the page opens (decisions.md, "Payment"), with the way out.
-  if (unpaid?.refusal && step < 3) return <UnpaidCap message={unpaid.refusal} />;
+  // The unpaid cap, told when the page opens (decisions.md, "Payment"), with the way out: no step to start.
+  const capped = unpaid?.refusal && step < 3 ? unpaid.refusal : null;
 
   const rate = consultant.salaryRate;
   const price = rate * duration;
@@ -131,64 +131,71 @@ export function BookingWizard({ consultant, booked, unpaid }: BookingWizardProps
         </div>
       </header>
 
-      <StepProgress
-        step={step}
-        onBack={() => {
-          setConflict(null);
-          setStep((s) => s - 1);
-        }}
-      />
-
-      <div ref={stepRef}>
-        {step === 0 && (
-          <DateTimePicker
-            booked={booked}
-            initial={slot ?? { date: queryDate, time: queryTime }}
-            onSubmit={(choice) => {
-              setSlot(choice);
-              if (!startsInTime(duration, choice.time)) setDuration(4);
-              setStep(1);
-            }}
-          />
-        )}
-
-        {step === 1 && slot && (
-          <DurationStep
-            slot={slot}
-            duration={duration}
-            rate={rate}
-            weeks={weeks}
-            onChange={setDuration}
-            onWeeksChange={setWeeks}
-            onContinue={toReview}
-          />
-        )}
-
-        {step === 2 && slot && (
-          <PaymentStep
-            slot={slot}
-            dates={dates}
-            duration={duration}
-            name={name}
-            price={price}
-            total={total}
-            payment={shownAnswer(payment, (shown) => shown.duration === duration && shown.dates === dates.length)}
-            paymentRefusal={payment.state === "idle" && payment.data && !payment.data.ok && payment.data.status === 400 ? payment.data.message : null}
-            conflict={conflict?.message ?? null}
-            takenDates={conflict?.takenDates ?? []}
-            submitting={submitting}
-            onConfirm={() => submit(skipped)}
-            onDropTaken={dropTaken}
-            onChooseAnother={() => {
+      {capped && <UnpaidCap message={capped} />}
+      {!capped && (
+        <>
+          <StepProgress
+            step={step}
+            onBack={() => {
               setConflict(null);
-              setSlot(null);
-              setStep(0);
+              setStep((s) => s - 1);
             }}
           />
-        )}
 
-        {step === 3 && made && <BookingSuccess bookings={made} consultant={consultant} name={name} />}
-      </div>
+          <div ref={stepRef}>
+            {step === 0 && (
+              <DateTimePicker
+                booked={booked}
+                initial={slot ?? { date: queryDate, time: queryTime }}
+                onSubmit={(choice) => {
+                  setSlot(choice);
+                  if (!startsInTime(duration, choice.time)) setDuration(4);
+                  setStep(1);
+                }}
+              />
+            )}
+
+            {step === 1 && slot && (
+              <DurationStep
+                slot={slot}
+                duration={duration}
+                rate={rate}
+                weeks={weeks}
+                onChange={setDuration}
+                onWeeksChange={setWeeks}
+                onContinue={toReview}
+              />
+            )}
+
+            {step === 2 && slot && (
+              <PaymentStep
+                slot={slot}
+                dates={dates}
+                duration={duration}
+                name={name}
+                price={price}
+                total={total}
+                payment={shownAnswer(payment, (shown) => shown.duration === duration && shown.dates === dates.length)}
+                paymentRefusal={
+                  payment.state === "idle" && payment.data && !payment.data.ok && payment.data.status === 400 ? payment.data.message : null
+                }
+                conflict={conflict?.message ?? null}
+                takenDates={conflict?.takenDates ?? []}
+                submitting={submitting}
+                onConfirm={() => submit(skipped)}
+                onDropTaken={dropTaken}
+                onChooseAnother={() => {
+                  setConflict(null);
+                  setSlot(null);
+                  setStep(0);
+                }}
+              />
+            )}
+
+            {step === 3 && made && <BookingSuccess bookings={made} consultant={consultant} name={name} />}
+          </div>
+        </>
+      )}
     </div>
   );
 }
