@@ -23,6 +23,7 @@ import { currentUser, operatorsOnly, type UserRow } from "../auth/authenticate.j
 import { recordAudit } from "../audit/record.js";
 import { decidePayment, publishPaymentDecision, type PaymentDecided } from "../bookings/payment-decision.js";
 import { bearer, documentedOnly, errorResponses, idParams } from "../http/contracts.js";
+import { receiveForm } from "../http/multipart.js";
 import { HttpError, badRequest, conflict, notFound } from "../http/errors.js";
 import { decidePaymentRow, paymentById, platformQr } from "../payments/public.js";
 import { qrPhRead, qrSetting, savePlatformQr } from "../payments/platform-qr.js";
@@ -51,36 +52,12 @@ const STATEMENT_MAX_BYTES = 20 * 1024 * 1024;
 /** A photo or screenshot of a QR code. */
 const QR_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 
-interface ReceivedFile {
-  file?: Buffer;
-  fileName?: string;
-  truncated: boolean;
-  fields: Record<string, string>;
-}
-
-/** One file and a few text fields of a multipart form, whatever their order; a broken form is a 400. */
-async function receiveFile(request: FastifyRequest, fieldName: string, maxBytes: number, missing: string): Promise<ReceivedFile> {
+/** One file of a form (and its text fields), or a 400 naming the missing file. */
+async function receiveFile(request: FastifyRequest, fieldName: string, maxBytes: number, missing: string) {
   if (!request.isMultipart()) throw badRequest(missing, fieldName);
-  const received: ReceivedFile = { truncated: false, fields: {} };
-  try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 4096 } })) {
-      if (part.type === "file") {
-        if (part.fieldname !== fieldName || received.file) {
-          part.file.resume();
-          continue;
-        }
-        received.file = await part.toBuffer();
-        received.fileName = part.filename;
-        received.truncated = part.file.truncated;
-      } else {
-        received.fields[part.fieldname] = String(part.value);
-      }
-    }
-  } catch {
-    throw badRequest(MSG.uploadMalformed);
-  }
+  const received = await receiveForm(request, fieldName, { fileSize: maxBytes });
   if (!received.file || received.file.length === 0) throw badRequest(missing, fieldName);
-  return received;
+  return { ...received, file: received.file };
 }
 
 /** A QR Ph refusal as a 400 naming what is wrong. */
@@ -152,7 +129,7 @@ export async function reconciliationRoutes(base: FastifyInstance) {
     const received = await receiveFile(request, "image", QR_IMAGE_MAX_BYTES, MSG.uploadMissingFile);
     if (received.truncated) throw new HttpError(413, MSG.uploadTooLarge(QR_IMAGE_MAX_BYTES / (1024 * 1024)));
     try {
-      const code = decodeQrPh(await readQrFromImage(received.file!));
+      const code = decodeQrPh(await readQrFromImage(received.file));
       return { payload: code.payload, read: qrPhRead(code) };
     } catch (error) {
       if (error instanceof QrPhError) throw badRequest(error.message, "image");
@@ -174,7 +151,7 @@ export async function reconciliationRoutes(base: FastifyInstance) {
     const received = await receiveFile(request, "file", STATEMENT_MAX_BYTES, MSG.statementFileMissing);
     if (received.truncated) throw new HttpError(413, MSG.statementFileTooLarge(STATEMENT_MAX_BYTES / (1024 * 1024)));
     const mapping = received.fields.mapping ? parseMapping(received.fields.mapping) : undefined;
-    const parsed = await parseWithMapping(received.file!, mapping);
+    const parsed = await parseWithMapping(received.file, mapping);
     const now = app.clock.now();
     const fileName = (received.fileName ?? "statement.csv").slice(0, 200);
     const result = await app.db.transaction(async (tx) => {

@@ -6,44 +6,10 @@ import { MSG, UPLOAD_FOLDERS, UPLOAD_LIMIT_BYTES, type UploadFolder } from "@vam
 import { uploads } from "../db/schema.js";
 import { bearer, documentedOnly, errorResponses } from "../http/contracts.js";
 import { badRequest, HttpError } from "../http/errors.js";
+import { receiveForm } from "../http/multipart.js";
 import { cleanImage } from "./images.js";
 
 export const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_LIMIT_BYTES));
-
-interface ReceivedUpload {
-  file?: Buffer;
-  truncated: boolean;
-  folder?: string;
-}
-
-const PART_LIMITS = new Set(["FST_PARTS_LIMIT", "FST_FILES_LIMIT", "FST_FIELDS_LIMIT"]);
-
-/**
- * Reads the multipart body whatever the order of its parts; the file is capped at the largest limit.
- * A body that is not a complete form (no boundary, a part cut short, a bad header) is the
- * client's: 400, as too many parts is 413.
- */
-async function receive(request: FastifyRequest): Promise<ReceivedUpload> {
-  const received: ReceivedUpload = { truncated: false };
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === "file") {
-        if (part.fieldname !== "image" || received.file) {
-          part.file.resume();
-          continue;
-        }
-        received.file = await part.toBuffer();
-        received.truncated = part.file.truncated;
-      } else if (part.fieldname === "folder") {
-        received.folder = String(part.value);
-      }
-    }
-  } catch (error) {
-    if (PART_LIMITS.has((error as { code?: string }).code ?? "")) throw new HttpError(413, MSG.uploadTooManyParts);
-    throw badRequest(MSG.uploadMalformed);
-  }
-  return received;
-}
 
 const toMb = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
 
@@ -66,8 +32,8 @@ export async function uploadRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   async function handle(request: FastifyRequest, ownerId: string | null, allowed: readonly UploadFolder[]) {
     if (!request.isMultipart()) throw badRequest(MSG.uploadMissingFile, "image");
-    const received = await receive(request);
-    const folder = (received.folder ?? allowed[0]) as UploadFolder;
+    const received = await receiveForm(request, "image");
+    const folder = (received.fields.folder ?? allowed[0]) as UploadFolder;
     if (!allowed.includes(folder)) throw badRequest(MSG.uploadUnknownFolder, "folder");
     if (!received.file || received.file.length === 0) throw badRequest(MSG.uploadMissingFile, "image");
     const limit = UPLOAD_LIMIT_BYTES[folder];
