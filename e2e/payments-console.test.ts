@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import QRCode from "qrcode";
 import { MSG, manilaDate, manilaTime, weekdayAhead, type Booking } from "@vam/shared";
 import { users } from "../apps/server/src/db/schema.js";
 import { readQrFromImage } from "../apps/server/src/payments/qr-image.js";
@@ -54,7 +55,15 @@ describe("money in, as the operator proves it", () => {
     await operator.page.getByLabel("QR Ph code text").fill(BPI_STATIC.replace("6304450F", "63040000"));
     await operator.page.getByRole("button", { name: "Check and save" }).click();
     await operator.page.getByText(MSG.qrphCrcMismatch).first().waitFor();
-    await operator.page.getByLabel("QR Ph code text").fill(BPI_STATIC);
+    // A screenshot of the code fills the text in, to check and save.
+    await operator.page.getByLabel("QR Ph code text").fill("");
+    await operator.page.getByLabel("Or upload a photo or screenshot of the code").setInputFiles({
+      name: "bpi-qr.png",
+      mimeType: "image/png",
+      buffer: await QRCode.toBuffer(BPI_STATIC, { type: "png", errorCorrectionLevel: "M", margin: 4, width: 480 }),
+    });
+    await operator.page.getByText("Read from the picture:").waitFor();
+    expect(await operator.page.getByLabel("QR Ph code text").inputValue()).toBe(BPI_STATIC);
     await operator.page.getByRole("button", { name: "Check and save" }).click();
     await operator.page.getByText("prettywife").first().waitFor();
     await operator.page.getByText("7579").first().waitFor();

@@ -46,7 +46,9 @@ async function readBody(response: Response): Promise<unknown> {
  */
 async function send(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json", ...authHeaders() };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  // A form (a file and its fields) goes as multipart, its boundary set by the browser; anything else as JSON.
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers["Content-Type"] = "application/json";
 
   let response: Response;
   try {
@@ -54,7 +56,7 @@ async function send(method: Method, path: string, body?: unknown, signal?: Abort
       method,
       headers,
       credentials: "include",
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       signal,
     });
   } catch (error) {
@@ -81,6 +83,12 @@ export const api = {
   file,
   get: <T>(path: string, options?: { signal?: AbortSignal }) => request<T>("GET", path, undefined, options?.signal),
   post: <T>(path: string, body?: unknown) => request<T>("POST", path, body),
+  /** A multipart form: a file and text fields (absent ones left out). */
+  postForm: <T>(path: string, fields: Record<string, string | Blob | undefined>) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
+    return request<T>("POST", path, form);
+  },
   put: <T>(path: string, body?: unknown) => request<T>("PUT", path, body),
   delete: <T>(path: string) => request<T>("DELETE", path),
 };

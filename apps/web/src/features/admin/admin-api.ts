@@ -18,9 +18,7 @@ import type {
   statementConfirmationSchema,
 } from "@vam/shared";
 import type { z } from "zod";
-import { api, toApiError } from "../../api/client";
-import { NoResponseError } from "../../api/errors";
-import { readToken } from "../../api/session-storage";
+import { api } from "../../api/client";
 
 /** A query string of the non-empty values, with its "?" (empty when there are none). */
 function query(values: Record<string, string | number | undefined>): string {
@@ -61,39 +59,6 @@ export const setReviewHidden = (id: string, hidden: boolean) =>
 
 export const fetchAuditLog = ({ page }: ListQuery) => api.get<AdminPage<AuditEntry>>(`/admin/audit${query({ page })}`);
 
-/**
- * Sends a multipart form (a file and text fields) and answers the JSON the server returns; an
- * error status becomes an ApiError (with the answer's fields, such as a statement's `headers`),
- * no answer a NoResponseError. The API client sends JSON only.
- */
-async function postForm<T>(path: string, fields: Record<string, string | Blob | undefined>): Promise<T> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    if (value !== undefined) form.append(name, value);
-  }
-  const token = readToken();
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}`, {
-      method: "POST",
-      headers: { Accept: "application/json", ...(token && { Authorization: `Bearer ${token}` }) },
-      credentials: "include",
-      body: form,
-    });
-  } catch (error) {
-    throw new NoResponseError(error);
-  }
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = text;
-  }
-  if (!response.ok) throw toApiError(response.status, response.statusText, body);
-  return body as T;
-}
-
 // The platform's QR Ph code (decisions.md, "Money": Paying with QR Ph).
 
 export const fetchPaymentQr = () => api.get<PaymentQrSetting>("/admin/payment-qr");
@@ -106,7 +71,7 @@ export interface QrPhPreview {
   read: QrPhRead;
 }
 
-export const readPaymentQrImage = (image: Blob) => postForm<QrPhPreview>("/admin/payment-qr/read", { image });
+export const readPaymentQrImage = (image: Blob) => api.postForm<QrPhPreview>("/admin/payment-qr/read", { image });
 
 // Reconciling payments against the receiving account's statement (decisions.md, "Money").
 
@@ -115,7 +80,7 @@ export type StatementConfirmation = z.infer<typeof statementConfirmationSchema>;
 
 /** Imports a statement (CSV); `mapping` names the columns of a layout the server does not know. */
 export const importStatement = (file: Blob, mapping?: StatementMapping) =>
-  postForm<StatementImport>("/admin/statements", { file, mapping: mapping && JSON.stringify(mapping) });
+  api.postForm<StatementImport>("/admin/statements", { file, mapping: mapping && JSON.stringify(mapping) });
 
 export const fetchStatementLines = ({ state, q, page }: ListQuery & { state: StatementLineState }) =>
   api.get<AdminPage<StatementLineView>>(`/admin/statements/lines${query({ state, q, page })}`);
