@@ -78,7 +78,11 @@ async function main() {
       timed(async () => {
         const form = new FormData();
         form.append("file", new Blob([csv], { type: "text/csv" }), name);
-        const response = await fetch(`${server.url}/api/admin/statements`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+        const response = await fetch(`${server.url}/api/admin/statements`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}` },
+          body: form,
+        });
         const body = (await response.json()) as { lines: number; skipped: number; proposals: Record<string, number> };
         if (response.status !== 201) throw new Error(JSON.stringify(body));
         return body;
