@@ -47,12 +47,30 @@ export const PAYMENT_REFERENCE_LENGTH = 6;
 export const PAYMENT_REFERENCE_PREFIX = "VA-";
 export const PAYMENT_REFERENCE_PATTERN = new RegExp(`^VA-[${PAYMENT_REFERENCE_ALPHABET}]{${PAYMENT_REFERENCE_LENGTH}}$`);
 
+/** A reference as people type it: VA, up to 3 separators, then 6 letters or digits ("va 7kq2mx", "VA7KQ2MX", "VA–7KQ2MX"). */
+const WRITTEN = String.raw`va[\s\-_.:#–—]{0,3}([a-z0-9]{${PAYMENT_REFERENCE_LENGTH}})`;
+const WRITTEN_ALONE = new RegExp(String.raw`^\s*${WRITTEN}\s*$`, "i");
+const WRITTEN_IN_TEXT = new RegExp(String.raw`(?<![a-z0-9])${WRITTEN}(?![a-z0-9])`, "gi");
+
+/** The written form of 6 typed characters, or null when one is outside the alphabet (0, O, 1, I, L). */
+const written = (code: string) => {
+  const reference = PAYMENT_REFERENCE_PREFIX + code.toUpperCase();
+  return PAYMENT_REFERENCE_PATTERN.test(reference) ? reference : null;
+};
+
 /** A reference as typed by a person ("va 7kq2mx", "VA7KQ2MX") in its one written form, or null when it is none. */
 export function normalizePaymentReference(text: string): string | null {
-  const match = /^\s*va[\s-]*([a-z0-9]{6})\s*$/i.exec(text);
-  if (!match) return null;
-  const reference = `${PAYMENT_REFERENCE_PREFIX}${match[1]!.toUpperCase()}`;
-  return PAYMENT_REFERENCE_PATTERN.test(reference) ? reference : null;
+  const match = WRITTEN_ALONE.exec(text);
+  return match ? written(match[1]!) : null;
+}
+
+/** Every reference written in a text (a statement line, a sender's note), in its written form, with where it stands. */
+export function paymentReferencesIn(text: string): { reference: string; index: number; length: number }[] {
+  if (!/va/i.test(text)) return [];
+  return [...text.matchAll(WRITTEN_IN_TEXT)].flatMap((match) => {
+    const reference = written(match[1]!);
+    return reference ? [{ reference, index: match.index, length: match[0].length }] : [];
+  });
 }
 
 /** The client's own note of the transfer: the reference number printed on their app's receipt. */

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
-import { MSG, PAYMENT_REFERENCE_ALPHABET, PAYMENT_REFERENCE_LENGTH, PAYMENT_REFERENCE_PREFIX } from "@vam/shared";
+import { MSG, paymentReferencesIn } from "@vam/shared";
 
 /*
  * Reading a receiving account's transaction history (decisions.md, "Reconciling payments"): the
@@ -582,19 +582,8 @@ function readDate(text: string, order: Exclude<DateOrder, "infer">): WallClock |
 /** The instant of a Manila wall-clock time (UTC+8, plain arithmetic). */
 const instantOf = (c: WallClock) => new Date(Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - MANILA_OFFSET);
 
-const REFERENCE_CHARS = new Set(PAYMENT_REFERENCE_ALPHABET);
-/** "VA-7KQ2MX", "va 7kq2mx", "VA7KQ2MX", "VA–7KQ2MX": VA, up to 3 separators, 6 letters or digits, standing alone. */
-const REFERENCE_IN_TEXT = new RegExp(String.raw`(?<![a-z0-9])va[\s\-_.:#–—]{0,3}([a-z0-9]{${PAYMENT_REFERENCE_LENGTH}})(?![a-z0-9])`, "gi");
-
 /** The first VA- reference in a text, normalised; one using a letter outside the alphabet (0, O, 1, I, L) is none. */
-export function findReference(text: string): string | null {
-  if (!/va/i.test(text)) return null;
-  for (const match of text.matchAll(REFERENCE_IN_TEXT)) {
-    const code = match[1]!.toUpperCase();
-    if ([...code].every((char) => REFERENCE_CHARS.has(char))) return `${PAYMENT_REFERENCE_PREFIX}${code}`;
-  }
-  return null;
-}
+export const findReference = (text: string): string | null => paymentReferencesIn(text)[0]?.reference ?? null;
 
 /** "Received GCash from JUAN DELA CRUZ with account ending in 1234" → "JUAN DELA CRUZ". */
 function senderIn(description: string): string | null {

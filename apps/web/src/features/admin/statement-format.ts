@@ -1,4 +1,12 @@
-import { MSG, formatCentavos, type PaymentState, type StatementImport, type StatementMapping, type StatementProposal } from "@vam/shared";
+import {
+  MSG,
+  formatCentavos,
+  paymentReferencesIn,
+  type PaymentState,
+  type StatementImport,
+  type StatementMapping,
+  type StatementProposal,
+} from "@vam/shared";
 
 /** The order the import's summary counts the proposals in: what can be confirmed first. */
 const SUMMARY_ORDER: readonly StatementProposal[] = ["matched", "likely", "amountDiffers", "paidTwice", "unknown"];
@@ -84,22 +92,14 @@ export function mappingOf(choice: MappingChoice): StatementMapping | null {
   };
 }
 
-/** "VA-7KQ2MX" as a client may have typed it: "va 7kq2mx", "VA7KQ2MX", "VA–7KQ2MX" (the server's reading, statement-parse.ts). */
-const WRITTEN_REFERENCE = /\bva[\s\-–—_.:#]{0,3}[a-z0-9]{6}\b/gi;
-
 /**
  * A line's text cut around the payment reference found in it, so that the page can highlight it:
  * `{ before, found, after }`, or null when the reference is not in this text (it was in another
  * cell, or there is none).
  */
 export function referenceIn(text: string, reference: string | null): { before: string; found: string; after: string } | null {
-  if (!reference) return null;
-  for (const match of text.matchAll(WRITTEN_REFERENCE)) {
-    const letters = match[0].replace(/^va[^a-z0-9]*/i, "").toUpperCase();
-    if (`VA-${letters}` === reference) {
-      const end = match.index + match[0].length;
-      return { before: text.slice(0, match.index), found: match[0], after: text.slice(end) };
-    }
-  }
-  return null;
+  const found = reference ? paymentReferencesIn(text).find((written) => written.reference === reference) : undefined;
+  if (!found) return null;
+  const end = found.index + found.length;
+  return { before: text.slice(0, found.index), found: text.slice(found.index, end), after: text.slice(end) };
 }
