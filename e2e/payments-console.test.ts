@@ -65,6 +65,9 @@ describe("money in, as the operator proves it", () => {
     await operator.page.getByText("Read from the picture:").waitFor();
     expect(await operator.page.getByLabel("QR Ph code text").inputValue()).toBe(BPI_STATIC);
     await operator.page.getByRole("button", { name: "Check and save" }).click();
+    // Saved: the code in use says where it comes from, and the text box is emptied.
+    await operator.page.getByText(/^Set in the console on/).waitFor();
+    await expect.poll(() => operator.page.getByLabel("QR Ph code text").inputValue()).toBe("");
     await operator.page.getByText("prettywife").first().waitFor();
     await operator.page.getByText("7579").first().waitFor();
     expect(await operator.page.getByText("0000199904757").count()).toBe(0);
