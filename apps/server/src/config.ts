@@ -86,6 +86,16 @@ const envSchema = z.object({
       z.array(z.union([z.cidrv4(), z.cidrv6(), z.ipv4(), z.ipv6()], { error: "must be IP addresses or CIDR ranges, comma-separated" })).optional(),
     ),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).optional(),
+  PLATFORM_FEE_PERCENT: z.coerce.number().int("must be a whole number").min(0).max(100).default(10),
+  // Whole pesos.
+  PAYOUT_MINIMUM: z.coerce.number().int("must be whole pesos").min(1).max(1_000_000).default(500),
+  PLATFORM_LEGAL_NAME: z.string().trim().min(1).default("VA Marketplace (demo: set PLATFORM_LEGAL_NAME)"),
+  PLATFORM_ADDRESS: z.string().trim().min(1).default("Address not configured: set PLATFORM_ADDRESS"),
+  PLATFORM_TIN: z
+    .string()
+    .trim()
+    .default("000-000-000-00000")
+    .pipe(z.string().regex(/^\d{3}-\d{3}-\d{3}(-\d{3,5})?$/, "must be a TIN like 123-456-789-00000")),
 });
 
 export interface Config {
@@ -136,6 +146,12 @@ export interface Config {
    * traffic away first. 5 s where NODE_ENV=production, else 0.
    */
   shutdownDrainMs: number;
+  /** The platform keeps this share of each completed booking and of each late-cancellation fee (decisions.md, "Money"). */
+  platformFeePercent: number;
+  /** Payouts pay available balances of at least this many centavos (PAYOUT_MINIMUM is in pesos). */
+  payoutMinimumCentavos: number;
+  /** The platform's registered name, address and TIN, printed on receipts and statements. */
+  platform: { legalName: string; address: string; tin: string };
   /** Folder of the built web app; absent in API-only tests. */
   webDist?: string;
 }
@@ -198,5 +214,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     metricsAllow: e.METRICS_ALLOW ?? ["127.0.0.0/8", "::1/128"],
     shutdownDrainMs: Math.round((e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === "production" ? 5 : 0)) * 1000),
+    platformFeePercent: e.PLATFORM_FEE_PERCENT,
+    payoutMinimumCentavos: e.PAYOUT_MINIMUM * 100,
+    platform: { legalName: e.PLATFORM_LEGAL_NAME, address: e.PLATFORM_ADDRESS, tin: e.PLATFORM_TIN },
   };
 }
