@@ -8,6 +8,7 @@ import type { Redis } from "ioredis";
 import { MSG } from "@vam/shared";
 import { accountRoutes } from "./account/routes.js";
 import { privacyRoutes } from "./account/privacy-routes.js";
+import { payoutAccountRoutes } from "./payout-accounts/routes.js";
 import { paymentRoutes } from "./payments/routes.js";
 import { reconciliationRoutes } from "./reconciliation/routes.js";
 import { adminRoutes } from "./admin/routes.js";
@@ -19,6 +20,7 @@ import { authPlugin } from "./auth/authenticate.js";
 import { authRoutes } from "./auth/routes.js";
 import { bookingManagementRoutes } from "./bookings/manage-routes.js";
 import { bookingRoutes } from "./bookings/routes.js";
+import { cancellationRoutes } from "./bookings/cancellation.js";
 import { seriesRoutes } from "./bookings/series-routes.js";
 import { chatRoutes } from "./chat/routes.js";
 import { galleryRoutes } from "./gallery/routes.js";
@@ -174,6 +176,7 @@ export async function buildApp({ config, database, redis, clock = new Adjustable
       await api.register(bookingRoutes);
       await api.register(bookingManagementRoutes);
       await api.register(seriesRoutes);
+      await api.register(cancellationRoutes);
       await api.register(paymentRoutes);
       await api.register(timeOffRoutes);
       await api.register(referralRoutes);
@@ -183,6 +186,7 @@ export async function buildApp({ config, database, redis, clock = new Adjustable
       await api.register(reconciliationRoutes);
       await api.register(accountRoutes);
       await api.register(privacyRoutes);
+      await api.register(payoutAccountRoutes);
       await api.register(emailRoutes);
       if (config.testClock) await api.register(testClockRoutes, { clock });
     },

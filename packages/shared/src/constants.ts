@@ -69,11 +69,11 @@ export const STATEMENT_PROPOSALS = ["matched", "amountDiffers", "likely", "paidT
 export type StatementProposal = (typeof STATEMENT_PROPOSALS)[number];
 
 /** What an audit-log entry is about. */
-export const AUDIT_ENTITY_TYPES = ["booking", "user", "review", "payment", "statementLine", "setting"] as const;
+export const AUDIT_ENTITY_TYPES = ["booking", "user", "review", "payment", "statementLine", "setting", "payoutBatch", "payoutLine"] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /** Why a booking was cancelled: by one of its parties, or by the platform. */
-export const CANCEL_REASONS = ["CLIENT", "CONSULTANT", "PAYMENT_REJECTED", "PAYMENT_EXPIRED", "NOT_ACCEPTED"] as const;
+export const CANCEL_REASONS = ["CLIENT", "CONSULTANT", "PAYMENT_REJECTED", "PAYMENT_EXPIRED", "NOT_ACCEPTED", "OPERATOR"] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 /**
@@ -128,3 +128,91 @@ export const VERIFY_TOKEN_HOURS = 72;
 export const UNREAD_EMAIL_MINUTES = 15;
 /** A booking reminder goes out this long before the start. */
 export const REMINDER_HOURS = 24;
+
+/** Where a payee's money is sent (decisions.md, "Cancelling, refunds, fees and payouts"). */
+export const PAYOUT_METHODS = ["GCASH", "MAYA", "BANK"] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+
+/** Banks a payout or refund can go to (InstaPay and PESONet participants people use most). */
+export const PAYOUT_BANKS = [
+  "BDO Unibank",
+  "Bank of the Philippine Islands (BPI)",
+  "Metrobank",
+  "Land Bank of the Philippines",
+  "Philippine National Bank (PNB)",
+  "Security Bank",
+  "UnionBank",
+  "RCBC",
+  "China Banking Corporation",
+  "EastWest Bank",
+  "Development Bank of the Philippines",
+  "PSBank",
+  "AUB (Asia United Bank)",
+  "CIMB Bank Philippines",
+  "GoTyme Bank",
+  "Maybank Philippines",
+  "Robinsons Bank",
+  "Tonik",
+  "SeaBank",
+] as const;
+
+/**
+ * The ledger's kinds of account. CASH (the platform's receiving account) and REFERRAL_EXPENSE
+ * are debit-normal; the rest are credit-normal (what the platform holds or owes, and its income).
+ */
+export const LEDGER_ACCOUNT_KINDS = [
+  "CASH",
+  "CLIENT_HELD",
+  "FEE_INCOME",
+  "REFERRAL_EXPENSE",
+  "PAYABLE",
+  "REFUNDS_DUE",
+  "PAYOUTS_IN_TRANSIT",
+  "REFUNDS_IN_TRANSIT",
+] as const;
+export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
+export const DEBIT_NORMAL_KINDS: readonly LedgerAccountKind[] = ["CASH", "REFERRAL_EXPENSE"];
+
+/** What caused a journal entry. */
+export const JOURNAL_KINDS = [
+  "PAYMENT_RECEIVED",
+  "OVERPAYMENT",
+  "BOOKING_COMPLETED",
+  "REFERRAL_REWARD",
+  "BOOKING_REFUNDED",
+  "LATE_CANCELLATION",
+  "PAYOUT_BATCHED",
+  "PAYOUT_SENT",
+  "PAYOUT_FAILED",
+  "REFUND_BATCHED",
+  "REFUND_SENT",
+  "REFUND_FAILED",
+  "OPENING_BALANCE",
+] as const;
+export type JournalKind = (typeof JOURNAL_KINDS)[number];
+
+/** Why money goes back to a client. */
+export const REFUND_REASONS = [
+  "CLIENT_CANCELLED",
+  "CLIENT_CANCELLED_LATE",
+  "CONSULTANT_CANCELLED",
+  "OPERATOR_CANCELLED",
+  "NOT_ACCEPTED",
+  "OVERPAID",
+  "PAID_TWICE",
+  "PAID_CLOSED",
+] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+/** DUE: owed, not yet in a batch; SENDING: in a batch, not yet marked; SENT: the transfer was made. */
+export const REFUND_STATES = ["DUE", "SENDING", "SENT"] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+
+export const PAYOUT_KINDS = ["PAYOUT", "REFUND"] as const;
+export type PayoutKind = (typeof PAYOUT_KINDS)[number];
+export const PAYOUT_LINE_STATES = ["PENDING", "SENT", "FAILED"] as const;
+export type PayoutLineState = (typeof PAYOUT_LINE_STATES)[number];
+
+/** A change of payout account holds the next payout this long (decisions.md). */
+export const PAYOUT_ACCOUNT_HOLD_HOURS = 24;
+/** A client who cancels a paid booking at least this long before its start gets it all back. */
+export const FREE_CANCELLATION_HOURS = 24;

@@ -255,6 +255,18 @@ export const MSG = {
   dataDownloadFailed: "Could not download your data. Please try again.",
   recipientDeleted: "This user deleted their account and cannot get messages.",
 
+  // The payout account (decisions.md, "Cancelling, refunds, fees and payouts")
+  payoutMethodRequired: "Choose where to send your money: GCash, Maya or a bank account.",
+  payoutBankRequired: "Choose the bank.",
+  payoutAccountNameRequired: "Enter the account name, as your bank or e-wallet shows it.",
+  payoutMobileInvalid: (wallet: string) => `Enter a ${wallet} number like 0917 123 4567.`,
+  payoutBankNumberInvalid: "Enter the account number: 10 to 16 digits.",
+  payoutAccountSaved: "Payout account saved. Your next payout waits 24 hours.",
+  payoutAccountUnchanged: "Your payout account already has these details: nothing changed.",
+  payoutAccountLoadFailed: "Could not load your payout account.",
+  payoutAccountHeld: (when: string) => `Payouts to this account start ${when}.`,
+  // (end of the payout account)
+
   // Paying a booking (decisions.md, "Money": Paying with QR Ph)
   paymentStepTitle: "Scan to pay with GCash, Maya or your bank's app",
   paymentStepHow:
@@ -333,6 +345,42 @@ export const MSG = {
   statementSkippedZero: "Zero amount",
   statementProposalLabel: { matched: "Matched", amountDiffers: "Amount differs", likely: "Likely", paidTwice: "Paid twice", unknown: "Unknown" },
   // (end of statement import)
+
+  // Money out (decisions.md, "Cancelling, refunds, fees and payouts"; amounts already formatted "₱2,500").
+  cancelQuoteAll: (amount: string) => `You will get back all ${amount} you paid.`,
+  cancelQuoteLate: (back: string, fee: string) =>
+    `It starts in less than 24 hours: you will get back ${back}, and ${fee} goes to the assistant as a late-cancellation fee.`,
+  cancelQuoteSeries: (dates: number, back: string) => `You will get back ${back} for the ${dates} dates you cancel.`,
+  cancelQuoteSeriesLate: (dates: number, back: string, fee: string) =>
+    `You will get back ${back} for the ${dates} dates you cancel; ${fee} goes to the assistant as a late-cancellation fee for the date that starts in less than 24 hours.`,
+  cancelQuoteUnverified: (amount: string) => `Your payment has not been checked yet: if you paid, all ${amount} comes back to you.`,
+  cancelQuoteConsultant: (amount: string) => `The client gets back all ${amount} they paid.`,
+  cancelQuoteNothingPaid: "Nothing was paid for this booking, so there is nothing to refund.",
+  cancelQuoteLoading: "Working out your refund…",
+  refundStateLabel: { DUE: "due", SENDING: "being sent", SENT: "sent" },
+  refundLine: (amount: string, state: string) => `Refund ${amount}: ${state}`,
+  refundLateFee: (fee: string) => `${fee} went to the assistant as a late-cancellation fee.`,
+  refundNeedsAccount: "Add your refund account in Settings (Payout account) so we can send it.",
+  refundReasonLabel: {
+    CLIENT_CANCELLED: "Cancelled by you",
+    CLIENT_CANCELLED_LATE: "Cancelled by you less than 24 hours before",
+    CONSULTANT_CANCELLED: "Cancelled by the assistant",
+    OPERATOR_CANCELLED: "Cancelled by the platform",
+    NOT_ACCEPTED: "Not accepted in time",
+    OVERPAID: "Paid more than asked",
+    PAID_TWICE: "Paid twice",
+    PAID_CLOSED: "Paid after the booking was closed",
+  },
+  operatorCancelled: (when: string, reason: string) => `The platform cancelled the booking on ${when}: ${reason}`,
+  operatorCancelNothing: "This booking can no longer be cancelled: it is completed or cancelled already.",
+  payoutLineNotFound: "That payout line does not exist.",
+  payoutLineDecided: "That line was already marked. Reload to see it.",
+  payoutBatchNotFound: "That batch does not exist.",
+  payoutNothingReady: "Nothing is ready to pay: no balance at or over the minimum with a payout account that is not on hold.",
+  refundNothingReady: "No refund is ready to send: each waits for the client's refund account, or is already in a batch.",
+  ledgerAccountNotFound: "That ledger account does not exist.",
+  statementMonthInvalid: "Choose a month as YYYY-MM.",
+  receiptNotFound: "This booking has no receipt: its payment has not been verified.",
 
   uploadInvalidType: `Invalid file type. Allowed: ${ALLOWED_IMAGE_TYPES.join(", ")}`,
   uploadTooLarge: (mb: number) => `File too large. Maximum size: ${mb}MB`,

@@ -1,5 +1,20 @@
 import type { z } from "zod";
 import type {
+  bookingRefundSchema,
+  cancellationQuoteSchema,
+  earningLineSchema,
+  earningsSchema,
+  ledgerAccountHistorySchema,
+  ledgerAccountViewSchema,
+  operatorCancelSchema,
+  payoutBatchSchema,
+  payoutDestinationSchema,
+  payoutLineDecisionSchema,
+  payoutLineSchema,
+  payoutOverviewSchema,
+  trialBalanceSchema,
+} from "./schemas/money.js";
+import type {
   adminBookingSchema,
   adminPaymentSchema,
   adminPersonSchema,
@@ -156,3 +171,17 @@ export interface AdminPage<T> {
 
 /** `GET /admin/stats`: the figures of the business. */
 export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+export type BookingRefund = z.infer<typeof bookingRefundSchema>;
+export type CancellationQuote = z.infer<typeof cancellationQuoteSchema>;
+export type OperatorCancel = z.infer<typeof operatorCancelSchema>;
+export type Earnings = z.infer<typeof earningsSchema>;
+export type EarningLine = z.infer<typeof earningLineSchema>;
+export type PayoutDestination = z.infer<typeof payoutDestinationSchema>;
+export type PayoutLineView = z.infer<typeof payoutLineSchema>;
+export type PayoutBatchView = z.infer<typeof payoutBatchSchema>;
+export type PayoutOverview = z.infer<typeof payoutOverviewSchema>;
+export type PayoutLineDecision = z.infer<typeof payoutLineDecisionSchema>;
+export type LedgerAccountView = z.infer<typeof ledgerAccountViewSchema>;
+export type TrialBalance = z.infer<typeof trialBalanceSchema>;
+export type LedgerAccountHistory = z.infer<typeof ledgerAccountHistorySchema>;

@@ -29,6 +29,7 @@ import {
 } from "../db/schema.js";
 import { bearer, errorResponses } from "../http/contracts.js";
 import { badRequest, conflictWith } from "../http/errors.js";
+import { deletePayoutAccount, lastFour, payoutAccountOf } from "../payout-accounts/public.js";
 import { newReferralCode } from "../referrals/codes.js";
 import { browserLabel, emailSettingsOf } from "./routes.js";
 
@@ -99,6 +100,7 @@ export async function exportAccount(db: Db, me: UserRow, now: Date) {
       db.select().from(timeOff).where(eq(timeOff.assistantId, me.id)).orderBy(asc(timeOff.startsOn)),
       db.select().from(uploads).where(eq(uploads.ownerId, me.id)).orderBy(asc(uploads.createdAt)),
     ]);
+  const payout = await payoutAccountOf(db, me.id);
   const chatIds = chatRows.map((row) => row.chat.id);
   const messageRows = chatIds.length
     ? await db.select().from(messages).where(inArray(messages.chatId, chatIds)).orderBy(asc(messages.createdAt), asc(messages.id))
@@ -207,9 +209,19 @@ export async function exportAccount(db: Db, me: UserRow, now: Date) {
       referralCode: me.referralCode,
       referredBy: referrer ? fullName(referrer) : null,
       peopleWhoJoinedWithYourCode: referred[0]?.n ?? 0,
-      moneyEarned: me.moneyEarned,
+      moneyEarned: rewards.reduce((sum, row) => sum + row.amount, 0),
       rewards: rewards.map((row) => ({ bookingId: row.bookingId, amount: row.amount, paidAt: iso(row.createdAt) })),
     },
+    // The number's last 4 digits only, as the settings page shows it.
+    payoutAccount: payout
+      ? {
+          method: payout.method,
+          bankName: payout.bankName,
+          accountName: payout.accountName,
+          accountNumberLast4: lastFour(payout.accountNumber),
+          changedAt: iso(payout.changedAt),
+        }
+      : null,
     timeOff: off.map((row) => ({ from: row.startsOn, to: row.endsOn, slot: row.slot, note: row.note })),
     uploads: files.map((row) => ({ url: row.url, folder: row.folder, contentType: row.contentType, size: row.size, uploadedAt: iso(row.createdAt) })),
   };
@@ -284,6 +296,7 @@ async function eraseAccount(tx: Db, me: UserRow, now: Date): Promise<string[]> {
   await tx.delete(savedPostings).where(eq(savedPostings.userId, me.id));
   await tx.delete(postings).where(eq(postings.userId, me.id));
   await tx.delete(uploads).where(eq(uploads.ownerId, me.id));
+  await deletePayoutAccount(tx, me.id);
   return files.map((file) => file.key);
 }
 

@@ -13,7 +13,12 @@ export type AuditAction =
   | "user.restored"
   | "user.promoted"
   | "review.hidden"
-  | "review.shown";
+  | "review.shown"
+  | "booking.cancelled"
+  | "payout.batch.run"
+  | "refund.batch.run"
+  | "payout.line.sent"
+  | "payout.line.failed";
 
 /** Records one operator action in the caller's transaction: who, what, before and after. */
 export async function recordAudit(

@@ -9,6 +9,7 @@ import { bookings } from "../db/schema.js";
 import { publishMessage } from "../chat/post-message.js";
 import { bearer, errorResponses, idParams } from "../http/contracts.js";
 import { conflict, notFound } from "../http/errors.js";
+import { postCancellation, postCompletion } from "../ledger/public.js";
 import { payReferralReward } from "../referrals/rewards.js";
 import { assertNotOff } from "../time-off/queries.js";
 import { bookingCalendar } from "./calendar.js";
@@ -118,7 +119,10 @@ export async function bookingManagementRoutes(base: FastifyInstance) {
       const changed = { ...found, booking: updated! };
       const notice = await notifyOtherParty(tx, { status }, me, changed);
       await queueBookingEmails(tx, app, { kind: STATUS_EMAIL[status], item: changed, actor: me });
-      const reward = status === "COMPLETED" ? await payReferralReward(tx, changed.booking, changed.client) : null;
+      const money = { at: now, actorId: me.id, feePercent: app.config.platformFeePercent };
+      if (status === "CANCELLED") await postCancellation(tx, changed.booking, money);
+      if (status === "COMPLETED") await postCompletion(tx, changed.booking, money);
+      const reward = status === "COMPLETED" ? await payReferralReward(tx, changed.booking, changed.client, now) : null;
       // Accepting is when the consultant's automatic "Confirming your booking." is true.
       const accepted = status === "CONFIRMED" ? await storeAcceptedMessage(tx, changed.client, changed.consultant) : null;
       return { changed, notifications: [notice, reward], accepted };

@@ -8,7 +8,9 @@ import { bookings } from "../db/schema.js";
 import { queueBookingEmails } from "../email/booking-emails.js";
 import { conflict, notFound } from "../http/errors.js";
 import type { NotificationRow } from "../notifications/serialize.js";
-import { decidePaymentRow, paymentById } from "../payments/public.js";
+import { postCancellation, postPaymentReceived } from "../ledger/public.js";
+import { decidePaymentRow, paymentById, type PaymentRow } from "../payments/public.js";
+import { issueReceipt, type ReceiptRow } from "../receipts/repository.js";
 import { notifyBothParties, publishChanges, seriesPayment } from "./changes.js";
 import { bookingsWithParties, type BookingWithParties } from "./queries.js";
 
@@ -19,6 +21,26 @@ export interface PaymentDecided {
   /** Every booking the decision changed, earliest first (one, or the open dates of a series). */
   all: BookingWithParties[];
   notices: NotificationRow[];
+  /** The acknowledgement receipt of a payment received. */
+  receipt: ReceiptRow | null;
+}
+
+/**
+ * A payment received, on the ledger in the decision's transaction: its whole amount into the
+ * receiving account and held; a date cancelled while the payment waited comes back in full (its
+ * money arrived with the rest); and its numbered acknowledgement receipt.
+ */
+async function receivePayment(tx: Db, app: FastifyInstance, payment: PaymentRow, operator: UserRow, now: Date) {
+  await postPaymentReceived(tx, payment, now, operator.id);
+  const closed = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.paymentId, payment.id), eq(bookings.status, "CANCELLED")))
+    .orderBy(asc(bookings.startsAt));
+  for (const booking of closed) {
+    await postCancellation(tx, booking, { at: now, actorId: operator.id, feePercent: app.config.platformFeePercent, inFull: true });
+  }
+  return issueReceipt(tx, payment, now);
 }
 
 /**
@@ -65,6 +87,7 @@ export async function decidePayment(
     .returning();
   await decidePaymentRow(tx, paymentId, decision, now);
   const paid = { ...payment, state: decision, decidedAt: now };
+  const receipt = rejected ? null : await receivePayment(tx, app, paid, operator, now);
   const all = waiting.map((item) => ({ ...item, booking: updated.find((row) => row.id === item.booking.id)!, payment: paid }));
   const changed = all[0]!;
   const series = changed.booking.seriesId ? seriesPayment(all) : undefined;
@@ -91,7 +114,7 @@ export async function decidePayment(
       ? { kind: "bookingCancelled", item: changed, series, reason: "the payment was not received" }
       : { kind: "paymentVerified", item: changed, series },
   );
-  return { all, notices };
+  return { all, notices, receipt };
 }
 
 /** After commit: the changed bookings and the notifications to both parties' tabs. */

@@ -1,13 +1,27 @@
-import { manilaDate, manilaTime, type Booking, type BookingReviews, type BookingStatus } from "@vam/shared";
+import { centavosOf, manilaDate, manilaTime, type Booking, type BookingRefund, type BookingReviews, type BookingStatus } from "@vam/shared";
 import { toPerson } from "../chat/serialize.js";
 import type { Db } from "../db/client.js";
+import { refundsOfBookings, type RefundRow } from "../ledger/public.js";
 import type { bookings } from "../db/schema.js";
 import { bookingReviewsFor, reviewsOfBookings } from "../reviews/queries.js";
 import type { BookingWithParties } from "./queries.js";
 
 export type BookingRow = typeof bookings.$inferSelect;
 
-export const toBooking = ({ booking: row, client, consultant, payment }: BookingWithParties, reviews: BookingReviews): Booking => ({
+/** A cancelled paid date's refund as its parties see it; the late fee is what the price kept. */
+const toRefund = (row: BookingRow, refund: RefundRow | undefined): BookingRefund | null =>
+  refund
+    ? {
+        id: refund.id,
+        amountCentavos: refund.amountCentavos,
+        lateFeeCentavos: refund.reason === "CLIENT_CANCELLED_LATE" ? centavosOf(row.price) - refund.amountCentavos : 0,
+        reason: refund.reason,
+        state: refund.state,
+        sentAt: refund.sentAt?.toISOString() ?? null,
+      }
+    : null;
+
+export const toBooking = ({ booking: row, client, consultant, payment }: BookingWithParties, reviews: BookingReviews, refund?: RefundRow): Booking => ({
   id: row.id,
   date: manilaDate(row.startsAt),
   startTime: manilaTime(row.startsAt),
@@ -29,6 +43,7 @@ export const toBooking = ({ booking: row, client, consultant, payment }: Booking
   user: toPerson(client),
   createdAt: row.createdAt.toISOString(),
   reviews,
+  refund: toRefund(row, refund),
 });
 
 /** A new booking: nobody has reviewed it. */
@@ -40,7 +55,13 @@ export async function bookingViews(db: Db, viewerId: string, items: BookingWithP
     db,
     items.filter(({ booking }) => booking.status === "COMPLETED").map(({ booking }) => booking.id),
   );
-  return items.map((item) => toBooking(item, bookingReviewsFor(viewerId, item.booking.completedAt, reviews.get(item.booking.id))));
+  const refunds = await refundsOfBookings(
+    db,
+    items.filter(({ booking }) => booking.status === "CANCELLED").map(({ booking }) => booking.id),
+  );
+  return items.map((item) =>
+    toBooking(item, bookingReviewsFor(viewerId, item.booking.completedAt, reviews.get(item.booking.id)), refunds.get(item.booking.id)),
+  );
 }
 
 export const bookingView = async (db: Db, viewerId: string, item: BookingWithParties) => (await bookingViews(db, viewerId, [item]))[0]!;

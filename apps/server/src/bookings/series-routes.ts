@@ -9,6 +9,7 @@ import {
   SERIES_WEEKS_MIN,
   bookingRefusal,
   bookingSchema,
+  cancellationQuoteSchema,
   createSeriesSchema,
   formatLongDate,
   formatTime,
@@ -30,6 +31,8 @@ import { bookingWhen, publishChanges, seriesPayment } from "./changes.js";
 import { bookingsWithParties, lockSeriesRows, partyOf, seriesById } from "./queries.js";
 import { bookingViews, withoutReviews } from "./serialize.js";
 import { assertBookableStart, bookingEnd, holdingBookings, lockClient, lockBookableConsultant, rethrowSlotTaken } from "./slots.js";
+import { postCancellation } from "../ledger/public.js";
+import { cancellationQuote, restOfSeries } from "./cancellation.js";
 
 /** A weekly series' row, 404 unless `userId` is one of its parties. */
 async function partySeries(db: Db, seriesId: string, userId: string) {
@@ -197,6 +200,21 @@ export async function seriesRoutes(base: FastifyInstance) {
     return { bookings: await bookingViews(app.db, me.id, result.changed) };
   });
 
+  const quoteContract = {
+    tags,
+    summary: "What cancelling the rest of a series now would give back to the client",
+    security: bearer,
+    params,
+    response: { 200: cancellationQuoteSchema, ...errorResponses },
+  };
+  app.get("/bookings/series/:id/cancellation", { ...auth, schema: quoteContract }, async (request) => {
+    const me = currentUser(request);
+    const { party } = await partySeries(app.db, request.params.id, me.id);
+    const dates = await app.db.select().from(bookings).where(eq(bookings.seriesId, request.params.id));
+    const now = app.clock.now();
+    return cancellationQuote(restOfSeries(dates, now), party, now);
+  });
+
   const cancelContract = {
     tags,
     summary: "Cancel every date of a series not started yet (either party)",
@@ -225,6 +243,8 @@ export async function seriesRoutes(base: FastifyInstance) {
         .where(inArray(bookings.id, ids))
         .returning();
       const changed = rest.map((item) => ({ ...item, booking: updated.find((row) => row.id === item.booking.id)! }));
+      // Each paid date on its own: the 24-hour rule reads each date's start (decision 0020).
+      for (const { booking } of changed) await postCancellation(tx, booking, { at: now, actorId: me.id, feePercent: app.config.platformFeePercent });
       const first = changed[0]!;
       const other: UserRow = partyOf(first.booking, me.id) === "client" ? first.consultant : first.client;
       // One message and one notification for the whole rest, not one a date.

@@ -10,6 +10,7 @@ import { REVIEW_WINDOW_DAYS } from "@vam/shared";
 import { notifyBothParties, publishChanges, seriesPayment } from "./changes.js";
 import { bookingsWithParties, type BookingWithParties } from "./queries.js";
 import { CHANGES_KEPT_MS } from "../profiles/search-replica.js";
+import { postCancellation } from "../ledger/public.js";
 
 /** Sent or given-up email rows are kept this many days (by the database's clock). */
 const EMAIL_KEPT_DAYS = 30;
@@ -75,6 +76,8 @@ async function expireBatch(app: FastifyInstance, now: Date) {
     const ids = expired.map((row) => row.id);
     if (ids.length === 0) return { changed: [] as BookingWithParties[], notifications: [] as NotificationRow[] };
     const changed = await bookingsWithParties(tx, inArray(bookings.id, ids));
+    // A paid booking nobody accepted in time comes back in full.
+    for (const { booking } of changed) await postCancellation(tx, booking, { at: now, actorId: null, feePercent: app.config.platformFeePercent });
     const notifications: NotificationRow[] = [];
     for (const group of noticeGroups(changed)) {
       const [first] = group;

@@ -19,7 +19,20 @@ import {
   customType,
   date,
 } from "drizzle-orm/pg-core";
-import { ACCOUNT_ROLES, CANCEL_REASONS, PAYMENT_STATES, PAYMENT_STATUSES, STATEMENT_PROPOSALS } from "@vam/shared";
+import {
+  ACCOUNT_ROLES,
+  CANCEL_REASONS,
+  JOURNAL_KINDS,
+  LEDGER_ACCOUNT_KINDS,
+  PAYMENT_STATES,
+  PAYMENT_STATUSES,
+  PAYOUT_KINDS,
+  PAYOUT_LINE_STATES,
+  PAYOUT_METHODS,
+  REFUND_REASONS,
+  REFUND_STATES,
+  STATEMENT_PROPOSALS,
+} from "@vam/shared";
 
 /** A full transaction id (PostgreSQL 13+), read and written as its decimal text. */
 const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => "xid8" });
@@ -34,6 +47,13 @@ export const paymentStatusEnum = pgEnum("payment_status", PAYMENT_STATUSES);
 export const paymentStateEnum = pgEnum("payment_state", PAYMENT_STATES);
 export const statementProposalEnum = pgEnum("statement_proposal", STATEMENT_PROPOSALS);
 export const cancelReasonEnum = pgEnum("cancel_reason", CANCEL_REASONS);
+export const payoutMethodEnum = pgEnum("payout_method", PAYOUT_METHODS);
+export const ledgerAccountKindEnum = pgEnum("ledger_account_kind", LEDGER_ACCOUNT_KINDS);
+export const journalKindEnum = pgEnum("journal_kind", JOURNAL_KINDS);
+export const refundReasonEnum = pgEnum("refund_reason", REFUND_REASONS);
+export const refundStateEnum = pgEnum("refund_state", REFUND_STATES);
+export const payoutKindEnum = pgEnum("payout_kind", PAYOUT_KINDS);
+export const payoutLineStateEnum = pgEnum("payout_line_state", PAYOUT_LINE_STATES);
 export const notificationTypeEnum = pgEnum("notification_type", ["MESSAGE", "BOOKING", "REFERRAL", "SYSTEM", "REVIEW"]);
 
 export const users = pgTable(
@@ -64,8 +84,6 @@ export const users = pgTable(
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     referralCode: text("referral_code").notNull(),
     referredBy: uuid("referred_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
-    /** Referral rewards paid to this user, in pesos. */
-    moneyEarned: integer("money_earned").notNull().default(0),
     /** An Assistant's switch: the Philippines' regular holidays are time off. */
     holidaysOff: boolean("holidays_off").notNull().default(false),
     /** When `email` was verified by its link (null: not yet). */
@@ -654,3 +672,186 @@ export const statementMappings = pgTable("statement_mappings", {
   createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: createdAt(),
 });
+
+/**
+ * Where a user's earnings, rewards and refunds are sent (decisions.md, "Cancelling, refunds, fees
+ * and payouts"). Saving it holds the user's next payout until `changed_at` + 24 hours.
+ */
+export const payoutAccounts = pgTable(
+  "payout_accounts",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    method: payoutMethodEnum("method").notNull(),
+    /** Set only for BANK. */
+    bankName: text("bank_name"),
+    accountName: text("account_name").notNull(),
+    /** Digits only: an 11-digit mobile number (09...) for GCash and Maya, the account number for a bank. */
+    accountNumber: text("account_number").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("payout_accounts_bank_check", sql`(${t.method} = 'BANK') = (${t.bankName} is not null)`)],
+);
+
+/**
+ * The ledger's accounts (decision 0020). `code` names each one for good: "cash", "held", "fees",
+ * "rewards", "payouts-in-transit", "refunds-in-transit", "payable:<user id>", "refunds-due:<user id>".
+ * A balance is only ever the sum of the account's journal lines.
+ */
+export const ledgerAccounts = pgTable(
+  "ledger_accounts",
+  {
+    id: id(),
+    code: text("code").notNull(),
+    kind: ledgerAccountKindEnum("kind").notNull(),
+    /** The payee or client of a PAYABLE or REFUNDS_DUE account; kept as history if the user goes. */
+    ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("ledger_accounts_code_idx").on(t.code), index("ledger_accounts_owner_idx").on(t.ownerId)],
+);
+
+/**
+ * One balanced double-entry journal entry: its lines sum to zero (a deferred constraint trigger
+ * checks it at commit, migration 0013). `event_key` makes each economic event post once
+ * ("completed:<booking id>"), whoever races to post it. Entries and lines are never changed.
+ */
+export const journalEntries = pgTable(
+  "journal_entries",
+  {
+    id: id(),
+    number: integer("number").generatedAlwaysAsIdentity().notNull(),
+    kind: journalKindEnum("kind").notNull(),
+    eventKey: text("event_key").notNull(),
+    memo: text("memo").notNull(),
+    bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    refundId: uuid("refund_id").references((): AnyPgColumn => refunds.id, { onDelete: "set null" }),
+    payoutLineId: uuid("payout_line_id").references((): AnyPgColumn => payoutLines.id, { onDelete: "set null" }),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    postedAt: timestamp("posted_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("journal_entries_event_idx").on(t.eventKey),
+    uniqueIndex("journal_entries_number_idx").on(t.number),
+    index("journal_entries_posted_idx").on(t.postedAt),
+    index("journal_entries_booking_idx")
+      .on(t.bookingId)
+      .where(sql`${t.bookingId} is not null`),
+  ],
+);
+
+/** A line of an entry: debits positive, credits negative, in centavos. */
+export const journalLines = pgTable(
+  "journal_lines",
+  {
+    id: id(),
+    entryId: uuid("entry_id")
+      .notNull()
+      .references(() => journalEntries.id),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amountCentavos: bigint("amount_centavos", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    index("journal_lines_account_idx").on(t.accountId, t.entryId),
+    index("journal_lines_entry_idx").on(t.entryId),
+    check("journal_lines_amount_check", sql`${t.amountCentavos} <> 0`),
+  ],
+);
+
+/** Money owed back to a client, for one reason (a cancelled paid booking, an overpayment). */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: id(),
+    clientId: uuid("client_id").references(() => users.id, { onDelete: "set null" }),
+    bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    amountCentavos: integer("amount_centavos").notNull(),
+    reason: refundReasonEnum("reason").notNull(),
+    state: refundStateEnum("state").notNull().default("DUE"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("refunds_client_idx").on(t.clientId),
+    index("refunds_booking_idx")
+      .on(t.bookingId)
+      .where(sql`${t.bookingId} is not null`),
+    index("refunds_due_idx")
+      .on(t.createdAt)
+      .where(sql`${t.state} = 'DUE'`),
+    check("refunds_amount_check", sql`${t.amountCentavos} > 0`),
+  ],
+);
+
+/** A run of payouts (or of refunds) an operator started: its lines are the transfers to make. */
+export const payoutBatches = pgTable("payout_batches", {
+  id: id(),
+  number: integer("number").generatedAlwaysAsIdentity().notNull(),
+  kind: payoutKindEnum("kind").notNull(),
+  createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+/**
+ * One transfer of a batch: a payee's whole available balance, or one refund. PENDING until an
+ * operator marks it SENT (with the transfer's reference) or FAILED (the money goes back to the
+ * balance). At most one PENDING line per balance or refund (partial unique indexes): two batches
+ * never pay the same money.
+ */
+export const payoutLines = pgTable(
+  "payout_lines",
+  {
+    id: id(),
+    batchId: uuid("batch_id")
+      .notNull()
+      .references(() => payoutBatches.id),
+    kind: payoutKindEnum("kind").notNull(),
+    payeeId: uuid("payee_id").references(() => users.id, { onDelete: "set null" }),
+    /** The PAYABLE or REFUNDS_DUE account the money comes from. */
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    refundId: uuid("refund_id").references(() => refunds.id),
+    amountCentavos: integer("amount_centavos").notNull(),
+    /** The payout account as it was when the batch ran: { method, bankName, accountName, accountNumber }. */
+    destination: jsonb("destination").notNull(),
+    state: payoutLineStateEnum("state").notNull().default("PENDING"),
+    transferReference: text("transfer_reference"),
+    failureReason: text("failure_reason"),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("payout_lines_batch_idx").on(t.batchId),
+    index("payout_lines_payee_idx").on(t.payeeId),
+    uniqueIndex("payout_lines_pending_account_idx")
+      .on(t.accountId)
+      .where(sql`${t.state} = 'PENDING' and ${t.kind} = 'PAYOUT'`),
+    uniqueIndex("payout_lines_pending_refund_idx")
+      .on(t.refundId)
+      .where(sql`${t.state} = 'PENDING' and ${t.refundId} is not null`),
+    check("payout_lines_amount_check", sql`${t.amountCentavos} > 0`),
+    check("payout_lines_refund_check", sql`(${t.kind} = 'REFUND') = (${t.refundId} is not null)`),
+  ],
+);
+
+/** Acknowledgement receipts: one per verified payment, numbered 1, 2, 3... without gaps. */
+export const receipts = pgTable(
+  "receipts",
+  {
+    id: id(),
+    number: integer("number").notNull(),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    amountCentavos: integer("amount_centavos").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("receipts_number_idx").on(t.number), uniqueIndex("receipts_payment_idx").on(t.paymentId)],
+);

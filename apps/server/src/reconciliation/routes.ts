@@ -31,6 +31,7 @@ import { QrPhError, decodeQrPh } from "../payments/qrph.js";
 import { readQrFromImage } from "../payments/qr-image.js";
 import { StatementError, headerSignature, parseStatement, type ColumnMapping, type ParsedStatement } from "../payments/statement-parse.js";
 import { proposeMatches } from "../payments/statement-match.js";
+import { postExtraReceived } from "../ledger/public.js";
 import {
   hasProof,
   hasWaitingBookings,
@@ -309,17 +310,26 @@ export async function reconciliationRoutes(base: FastifyInstance) {
         bankReference: line.bankReference,
       };
 
+      // Money that arrived beyond what the payment asked is in the receiving account and owed back.
+      const owedBack = (amountCentavos: number, reason: "OVERPAID" | "PAID_TWICE" | "PAID_CLOSED") =>
+        postExtraReceived(tx, { payment, amountCentavos, reason, eventKey: `statement:${line.id}`, at: now, actorId: operator.id });
       let result: { outcome: "paid" | "proofOnly" | "refundDue"; message: string; decided?: PaymentDecided };
       if (difference < 0) {
         // Short: the line is kept as proof of what arrived; the payment still waits for the rest.
         result = { outcome: "proofOnly", message: MSG.statementConfirmedShort(payment.reference, formatCentavos(-difference)) };
       } else if (line.proposal === "paidTwice" || (await hasProof(tx, payment.id))) {
+        await owedBack(line.amountCentavos, "PAID_TWICE");
         result = { outcome: "refundDue", message: MSG.statementConfirmedTwice(payment.reference, formatCentavos(line.amountCentavos)) };
+      } else if (payment.state === "PAID" && difference > 0) {
+        // Marked received by hand, and more came than it asked.
+        await owedBack(difference, "OVERPAID");
+        result = { outcome: "refundDue", message: MSG.statementConfirmedOver(payment.reference, formatCentavos(difference)) };
       } else if (payment.state === "PAID") {
         // Marked received by hand before the statement came: this line is its proof.
         result = { outcome: "proofOnly", message: MSG.statementConfirmedProof(payment.reference) };
       } else if (payment.state === "UNVERIFIED" && (await hasWaitingBookings(tx, payment.id))) {
         const decided = await decidePayment(tx, app, { paymentId: payment.id, decision: "PAID", operator, now, proof });
+        if (difference > 0) await owedBack(difference, "OVERPAID");
         result = {
           outcome: difference > 0 ? "refundDue" : "paid",
           message:
@@ -331,6 +341,7 @@ export async function reconciliationRoutes(base: FastifyInstance) {
       } else {
         // Money for bookings already cancelled (or never made, an abandoned payment step): received, and due back.
         await decidePaymentRow(tx, payment.id, "PAID", now);
+        await owedBack(line.amountCentavos, "PAID_CLOSED");
         result = { outcome: "refundDue", message: MSG.statementConfirmedClosed(payment.reference) };
       }
       await markLineConfirmed(tx, line.id, payment.id, operator.id, now);

@@ -1,9 +1,9 @@
-import { eq, sql } from "drizzle-orm";
-import { formatPeso, referralRewardFor } from "@vam/shared";
+import { centavosOf, formatPeso, referralRewardFor } from "@vam/shared";
 import type { UserRow } from "../auth/authenticate.js";
 import type { BookingRow } from "../bookings/serialize.js";
 import type { Db } from "../db/client.js";
-import { referralRewards, users } from "../db/schema.js";
+import { referralRewards } from "../db/schema.js";
+import { postReward } from "../ledger/public.js";
 import { createNotification } from "../notifications/create.js";
 import { findUserByReferralCode } from "../users/queries.js";
 
@@ -18,9 +18,10 @@ async function earnerOf(db: Db, booking: BookingRow, client: UserRow): Promise<s
 /**
  * Pays the referral reward of a completed booking, at most once (the unique booking id of
  * referral_rewards decides), inside the caller's transaction. The amount comes from the
- * booking's real duration only. Answers the earner's notification when something was paid.
+ * booking's real duration only, and is posted to the ledger (the platform pays it, into the
+ * earner's payable) in the same transaction. Answers the earner's notification when something was paid.
  */
-export async function payReferralReward(tx: Db, booking: BookingRow, client: UserRow) {
+export async function payReferralReward(tx: Db, booking: BookingRow, client: UserRow, at: Date) {
   const earnerId = await earnerOf(tx, booking, client);
   if (!earnerId) return null;
   const amount = referralRewardFor(booking.duration);
@@ -30,10 +31,7 @@ export async function payReferralReward(tx: Db, booking: BookingRow, client: Use
     .onConflictDoNothing({ target: referralRewards.bookingId })
     .returning();
   if (!paid) return null;
-  await tx
-    .update(users)
-    .set({ moneyEarned: sql`${users.moneyEarned} + ${amount}` })
-    .where(eq(users.id, earnerId));
+  await postReward(tx, { bookingId: booking.id, earnerId, amountCentavos: centavosOf(amount), at });
   return createNotification(tx, {
     userId: earnerId,
     type: "REFERRAL",

@@ -2,13 +2,14 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { MSG, applyRewardSchema, referralOverviewSchema, type ReferralOverview, type Role } from "@vam/shared";
+import { CENTAVOS, MSG, applyRewardSchema, referralOverviewSchema, type ReferralOverview, type Role } from "@vam/shared";
 import { currentUser } from "../auth/authenticate.js";
 import { partyBooking } from "../bookings/queries.js";
 import { bookings, referralRewards, users } from "../db/schema.js";
 import { bearer, errorResponses } from "../http/contracts.js";
 import { conflict } from "../http/errors.js";
 import { announce } from "../notifications/create.js";
+import { rewardsEarned } from "../ledger/public.js";
 import { payReferralReward } from "./rewards.js";
 
 const tags = ["referrals"];
@@ -44,8 +45,8 @@ export async function referralRoutes(base: FastifyInstance) {
       .groupBy(users.id)
       .orderBy(desc(users.createdAt));
     return {
-      // moneyEarned grows with every reward, in the same transaction that pays it.
-      stats: { totalReferrals: rows.length, earnings: me.moneyEarned },
+      // Rewards are whole pesos, posted to the ledger in the transaction that completes the booking.
+      stats: { totalReferrals: rows.length, earnings: (await rewardsEarned(app.db, me.id)) / CENTAVOS },
       referrals: rows.map((row) => ({
         id: row.id,
         name: `${row.firstName} ${row.lastName}`,
@@ -71,7 +72,7 @@ export async function referralRoutes(base: FastifyInstance) {
     const { bookingId } = request.body;
     const found = await partyBooking(app.db, bookingId, me.id);
     if (found.booking.status !== "COMPLETED") throw conflict(MSG.rewardNeedsCompletion);
-    const notification = await app.db.transaction((tx) => payReferralReward(tx, found.booking, found.client));
+    const notification = await app.db.transaction((tx) => payReferralReward(tx, found.booking, found.client, app.clock.now()));
     if (notification) await announce(app, notification);
     const [reward] = await app.db.select().from(referralRewards).where(eq(referralRewards.bookingId, bookingId));
     return { reward: reward ? { bookingId, earnerId: reward.earnerId, amount: reward.amount } : null };

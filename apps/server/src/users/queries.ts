@@ -2,6 +2,8 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { bookings, users } from "../db/schema.js";
 import type { UserRow } from "../auth/authenticate.js";
+import { CENTAVOS } from "@vam/shared";
+import { rewardsEarned } from "../ledger/public.js";
 import { toSelfUser, type ReferralTotals } from "./serialize.js";
 
 export async function findUserByUsername(db: Db, username: string) {
@@ -43,7 +45,7 @@ async function referralTotals(db: Db, userId: string): Promise<ReferralTotals> {
         .where(and(inArray(bookings.clientId, referred), eq(bookings.status, "COMPLETED")))})`.mapWith(Number),
     })
     .from(sql`(select 1) as one`);
-  return totals!;
+  return { ...totals!, moneyEarned: (await rewardsEarned(db, userId)) / CENTAVOS };
 }
 
 export async function selfView(db: Db, user: UserRow) {

@@ -25,10 +25,12 @@ export function toPublicUser(user: UserRow): PublicUser {
 export interface ReferralTotals {
   referralCount: number;
   referralBookings: number;
+  /** Referral rewards credited, in pesos: summed from the ledger. */
+  moneyEarned: number;
 }
 
 /** An account's totals before anyone has used its code. */
-export const NO_REFERRALS: ReferralTotals = { referralCount: 0, referralBookings: 0 };
+export const NO_REFERRALS: ReferralTotals = { referralCount: 0, referralBookings: 0, moneyEarned: 0 };
 
 export function toSelfUser(user: UserRow, totals: ReferralTotals): SelfUser {
   return {
@@ -38,7 +40,6 @@ export function toSelfUser(user: UserRow, totals: ReferralTotals): SelfUser {
     pendingEmail: user.pendingEmail,
     referralCode: user.referralCode,
     referredBy: user.referredBy,
-    moneyEarned: user.moneyEarned,
     ...totals,
   };
 }

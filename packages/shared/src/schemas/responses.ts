@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ACCOUNT_ROLES, AUDIT_ENTITY_TYPES, CANCEL_REASONS, PAYMENT_STATUSES, ROLES } from "../constants.js";
 import { upcomingBookingSchema } from "./account.js";
+import { bookingRefundSchema } from "./money.js";
 
 /**
  * What the API answers, one schema per shape. The server serializes every answer through these
@@ -272,6 +273,8 @@ export const bookingSchema = z.object({
   createdAt: instant,
   /** The reviews of this booking as the viewer may see them. */
   reviews: bookingReviewsSchema,
+  /** A cancelled paid date: what comes back to the client, and whether it was sent. */
+  refund: bookingRefundSchema.nullable(),
 });
 
 export const reviewPageViewSchema = z.object({ items: z.array(reviewViewSchema), nextCursor: z.string().nullable() });
