@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG, weekdayAhead, type AppNotification, type ReferralOverview, type SelfUser } from "@vam/shared";
-import { referralRewards, users } from "../src/db/schema.js";
+import { referralRewards } from "../src/db/schema.js";
+import { rewardsEarned } from "../src/ledger/public.js";
 import { afterEnd, atTime, bookingIn, completeAfterEnd, setStatus, type Account } from "./helpers/bookings.js";
 import { signUp, startTestServer, type TestServer } from "./helpers/server.js";
 
@@ -23,8 +24,8 @@ async function referredClient() {
 }
 
 const rewardsOf = (bookingId: string) => server.database.db.select().from(referralRewards).where(eq(referralRewards.bookingId, bookingId));
-const earned = async (account: Account) =>
-  (await server.database.db.select({ money: users.moneyEarned }).from(users).where(eq(users.id, account.user.id)))[0]!.money;
+/** Rewards credited to the account, in pesos, summed from the ledger. */
+const earned = async (account: Account) => (await rewardsEarned(server.database.db, account.user.id)) / 100;
 const referralNotes = async (account: Account) =>
   (await server.api<AppNotification[]>("GET", "/api/users/notifications", { token: account.token })).body.filter(
     (n) => n.type === "REFERRAL" && n.title === "Referral reward",

@@ -224,8 +224,6 @@ export async function seedDemoData(db: Db, config: Config): Promise<DemoLogin[]>
     new Date(now),
     randomUUID,
   );
-  const earned = new Map<string, number>();
-  for (const reward of booked.rewards) earned.set(reward.earnerId, (earned.get(reward.earnerId) ?? 0) + reward.amount);
 
   return db.transaction(async (tx) => {
     // Another instance may have seeded meanwhile: re-check under a lock held until commit.
@@ -239,7 +237,6 @@ export async function seedDemoData(db: Db, config: Config): Promise<DemoLogin[]>
         // Demo addresses count as verified: no banner on the demo accounts.
         emailVerifiedAt: new Date(),
         avatar: url(avatarKey),
-        moneyEarned: earned.get(account.id) ?? 0,
       })),
     );
     await tx.insert(bookingSeries).values(booked.series);
@@ -248,6 +245,8 @@ export async function seedDemoData(db: Db, config: Config): Promise<DemoLogin[]>
     await tx.insert(timeOff).values(booked.timeOff);
     await tx.insert(referralRewards).values(booked.rewards);
     await tx.insert(reviews).values(booked.reviews);
+    // The demo's money on the ledger, as the payments, completions, rewards and cancellations would have posted it.
+    await tx.execute(sql`select ledger_backfill(${config.platformFeePercent}::integer)`);
     // The stored averages and counts, as publishing a review keeps them.
     for (const subjectId of new Set(booked.reviews.map((review) => review.subjectId))) await refreshRating(tx, subjectId);
     await tx.insert(uploads).values(
