@@ -54,6 +54,7 @@ function setup({ answer = () => null, deletion = () => ({ ok: true, data: MSG.ac
           return {
             sessions: { ok: true, data: structuredClone(stored.sessions) },
             emailSettings: { ok: true, data: { ...stored.settings } },
+            payoutAccount: { ok: true, data: null },
           };
         },
         action: async ({ request }) => {

@@ -7,16 +7,18 @@ import { DevicesSection } from "./DevicesSection";
 import { EmailAddressSection } from "./EmailAddressSection";
 import { EmailSettingsSection } from "./EmailSettingsSection";
 import { PasswordSection } from "./PasswordSection";
+import { PayoutAccountSection } from "./PayoutAccountSection";
 import type { settingsLoader } from "./account-data";
 
 /**
  * /settings (decisions.md, Accounts and email): the address and its verification, the password,
- * the signed-in devices, which emails to get, a copy of one's data, and deleting the account.
+ * the signed-in devices, which emails to get, where payouts and refunds go, a copy of one's data,
+ * and deleting the account.
  */
 export default function SettingsPage() {
   useDocumentTitle("Account settings");
   const { user } = useAuth();
-  const { sessions, emailSettings } = useLoaderData<typeof settingsLoader>();
+  const { sessions, emailSettings, payoutAccount } = useLoaderData<typeof settingsLoader>();
   if (!user) return null;
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
@@ -28,6 +30,7 @@ export default function SettingsPage() {
       <PasswordSection username={user.username} />
       <DevicesSection sessions={sessions} />
       <EmailSettingsSection settings={emailSettings} />
+      <PayoutAccountSection payoutAccount={payoutAccount} />
       <DataSection username={user.username} />
       <DeleteAccountSection />
     </div>

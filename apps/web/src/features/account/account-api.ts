@@ -1,4 +1,13 @@
-import type { AccountSession, ChangePasswordInput, DeleteAccountInput, EmailKind, EmailSettings, SelfUser } from "@vam/shared";
+import type {
+  AccountSession,
+  ChangePasswordInput,
+  DeleteAccountInput,
+  EmailKind,
+  EmailSettings,
+  PayoutAccountInput,
+  PayoutAccountView,
+  SelfUser,
+} from "@vam/shared";
 import { api } from "../../api/client";
 
 /** `POST /auth/verify-email`: the emailed link's token; answers the server's words and the verified address. */
@@ -25,6 +34,13 @@ export const fetchEmailSettings = async () => (await api.get<{ settings: EmailSe
 /** `PUT /account/email-settings` with one kind switched on or off. */
 export const saveEmailSetting = (kind: EmailKind, on: boolean) =>
   api.put<{ settings: EmailSettings; message: string }>("/account/email-settings", { [kind]: on });
+
+/** `GET /account/payout-account`: where the account's money is sent (the number's last 4 digits), or null until set. */
+export const fetchPayoutAccount = async () => (await api.get<{ payoutAccount: PayoutAccountView | null }>("/account/payout-account")).payoutAccount;
+
+/** `PUT /account/payout-account`: sets or changes it; answers it as saved and the server's words (saved, or nothing changed). */
+export const savePayoutAccount = (input: PayoutAccountInput) =>
+  api.put<{ payoutAccount: PayoutAccountView; message: string }>("/account/payout-account", input);
 
 /** The query of an emailed unsubscribe link (`u`ser, `k`ind, `t`oken), passed on as it came: the server checks it. */
 export interface UnsubscribeLink {

@@ -1,4 +1,14 @@
-import { EMAIL_KINDS, MSG, type AccountSession, type ChangePasswordInput, type EmailKind, type EmailSettings, type SelfUser } from "@vam/shared";
+import {
+  EMAIL_KINDS,
+  MSG,
+  type AccountSession,
+  type ChangePasswordInput,
+  type EmailKind,
+  type EmailSettings,
+  type PayoutAccountInput,
+  type PayoutAccountView,
+  type SelfUser,
+} from "@vam/shared";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { toast } from "sonner";
 import { clearSession, readToken } from "../../api/session-storage";
@@ -10,9 +20,11 @@ import {
   deleteAccount,
   endSession,
   fetchEmailSettings,
+  fetchPayoutAccount,
   fetchSessions,
   resendVerification,
   saveEmailSetting,
+  savePayoutAccount,
   signOutOthers,
   switchEmailKind,
   verifyEmail,
@@ -20,27 +32,34 @@ import {
 } from "./account-api";
 
 /**
- * /settings: the signed-in devices and the email settings, each or why it could not be read (said
- * where it goes; the rest of the page still works).
+ * /settings: the signed-in devices, the email settings and the payout account, each or why it
+ * could not be read (said where it goes; the rest of the page still works).
  */
-export async function settingsLoader(): Promise<{ sessions: Result<AccountSession[]>; emailSettings: Result<EmailSettings> }> {
-  const [sessions, emailSettings] = await Promise.all([
+export async function settingsLoader(): Promise<{
+  sessions: Result<AccountSession[]>;
+  emailSettings: Result<EmailSettings>;
+  payoutAccount: Result<PayoutAccountView | null>;
+}> {
+  const [sessions, emailSettings, payoutAccount] = await Promise.all([
     attempt(fetchSessions, MSG.devicesLoadFailed),
     attempt(fetchEmailSettings, MSG.emailSettingsLoadFailed),
+    attempt(fetchPayoutAccount, MSG.payoutAccountLoadFailed),
   ]);
-  return { sessions, emailSettings };
+  return { sessions, emailSettings, payoutAccount };
 }
 
 export type SettingsChange =
   | { intent: "password"; input: ChangePasswordInput }
   | { intent: "signOut"; id: string }
   | { intent: "signOutOthers" }
-  | { intent: "email"; kind: EmailKind; on: boolean };
+  | { intent: "email"; kind: EmailKind; on: boolean }
+  | { intent: "payoutAccount"; input: PayoutAccountInput };
 
 /**
- * /settings' action (decision 0004): changes the password (a refusal is shown at its field), signs
- * a device or every other one out, switches a kind of email on or off. Successes, and refusals no
- * form shows, are toasts; React Router then reads the page's loader again (the devices, the switches).
+ * /settings' action (decision 0004): changes the password or the payout account (a refusal is shown
+ * at its field; the payout form says its success itself), signs a device or every other one out,
+ * switches a kind of email on or off. Successes, and refusals no form shows, are toasts; React
+ * Router then reads the page's loader again (the devices, the switches, the payout account).
  */
 export async function settingsAction({ request }: ActionFunctionArgs): Promise<ActionResult<string>> {
   const change = await jsonBody<SettingsChange>(request);
@@ -50,6 +69,9 @@ export async function settingsAction({ request }: ActionFunctionArgs): Promise<A
       result = await attempt(() => changePassword(change.input), MSG.serverError);
       if (result.ok) toast.success(result.data);
       return result;
+    case "payoutAccount":
+      // The form shows the answer in its status line (the server's words: saved, or nothing changed).
+      return attempt(async () => (await savePayoutAccount(change.input)).message, MSG.serverError);
     case "signOut":
       result = await attempt(() => endSession(change.id), MSG.serverError);
       break;
