@@ -9,8 +9,11 @@ import { MSG } from "@vam/shared";
 import { accountRoutes } from "./account/routes.js";
 import { privacyRoutes } from "./account/privacy-routes.js";
 import { payoutAccountRoutes } from "./payout-accounts/routes.js";
+import { earningsRoutes } from "./earnings/routes.js";
+import { receiptRoutes } from "./receipts/routes.js";
 import { paymentRoutes } from "./payments/routes.js";
 import { reconciliationRoutes } from "./reconciliation/routes.js";
+import { payoutRoutes } from "./payouts/routes.js";
 import { adminRoutes } from "./admin/routes.js";
 import { scheduleSweep } from "./bookings/sweep.js";
 import { AdjustableClock } from "./clock.js";
@@ -184,9 +187,12 @@ export async function buildApp({ config, database, redis, clock = new Adjustable
       await api.register(reviewRoutes);
       await api.register(adminRoutes);
       await api.register(reconciliationRoutes);
+      await api.register(payoutRoutes);
       await api.register(accountRoutes);
       await api.register(privacyRoutes);
       await api.register(payoutAccountRoutes);
+      await api.register(earningsRoutes);
+      await api.register(receiptRoutes);
       await api.register(emailRoutes);
       if (config.testClock) await api.register(testClockRoutes, { clock });
     },

@@ -81,7 +81,7 @@ export async function postCancellation(
   booking: BookingMoney,
   { at, actorId, feePercent, inFull = false }: { at: Date; actorId: string | null; feePercent: number; inFull?: boolean },
 ): Promise<CancellationPosted | null> {
-  if (booking.status !== "CANCELLED" || (await isPosted(tx, `refunded:${booking.id}`))) return null;
+  if (booking.status !== "CANCELLED" || (!inFull && booking.paymentStatus !== "PAID") || (await isPosted(tx, `refunded:${booking.id}`))) return null;
   const priceCentavos = centavosOf(booking.price);
   const canceller = cancellerOf(booking.cancelReason);
   const split = cancellationSplit(priceCentavos, booking.startsAt, at, inFull ? "platform" : canceller.by);

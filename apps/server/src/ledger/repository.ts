@@ -126,6 +126,9 @@ export async function isPosted(db: Db, eventKey: string) {
 /** The sign that shows an account's balance as a positive number when it is normal (owed, held, earned). */
 export const normalSign = (kind: LedgerAccountKind) => (DEBIT_NORMAL_KINDS.includes(kind) ? 1 : -1);
 
+/** A sum of lines in the account's normal direction (never -0). */
+const normal = (kind: LedgerAccountKind, sum: string | number) => normalSign(kind) * Number(sum) || 0;
+
 /** An account's balance in its normal direction (what a payee is owed is positive), from its lines. */
 export async function balanceOf(db: Db, ref: AccountRef): Promise<number> {
   const [row] = await db
@@ -134,7 +137,7 @@ export async function balanceOf(db: Db, ref: AccountRef): Promise<number> {
     .leftJoin(journalLines, eq(journalLines.accountId, ledgerAccounts.id))
     .where(eq(ledgerAccounts.code, codeOf(ref)))
     .groupBy(ledgerAccounts.id);
-  return row ? normalSign(row.kind) * Number(row.sum) : 0;
+  return row ? normal(row.kind, row.sum) : 0;
 }
 
 export interface AccountBalance {
@@ -183,7 +186,7 @@ export async function accountBalances(db: Db, filter: { kind?: LedgerAccountKind
     kind: row.kind,
     name: row.name,
     ownerId: row.ownerId,
-    balance: normalSign(row.kind) * Number(row.sum),
+    balance: normal(row.kind, row.sum),
     debits: Number(row.debits),
     credits: Number(row.credits),
   }));
@@ -250,7 +253,7 @@ export async function balanceBefore(db: Db, accountId: string, kind: LedgerAccou
     .from(journalLines)
     .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
     .where(and(eq(journalLines.accountId, accountId), lt(journalEntries.postedAt, before)));
-  return normalSign(kind) * Number(row?.sum ?? 0);
+  return normal(kind, row?.sum ?? 0);
 }
 
 export interface JournalRow {
