@@ -15,6 +15,7 @@ import {
   bookings,
   galleryPhotos,
   payments,
+  payoutAccounts,
   timeOff,
   postings,
   profiles,
@@ -247,6 +248,18 @@ export async function seedDemoData(db: Db, config: Config): Promise<DemoLogin[]>
     await tx.insert(reviews).values(booked.reviews);
     // The demo's money on the ledger, as the payments, completions, rewards and cancellations would have posted it.
     await tx.execute(sql`select ledger_backfill(${config.platformFeePercent}::integer)`);
+    // Payout accounts set a month ago (no hold), so the console's first payout batch has someone to pay;
+    // the boss (a client) has one for refunds.
+    await tx.insert(payoutAccounts).values(
+      [boss, sharer, ...assistants].map((account, i) => ({
+        userId: account.id,
+        method: i % 3 === 2 ? ("BANK" as const) : i % 3 === 1 ? ("MAYA" as const) : ("GCASH" as const),
+        bankName: i % 3 === 2 ? "BDO Unibank" : null,
+        accountName: `${account.firstName} ${account.lastName}`,
+        accountNumber: i % 3 === 2 ? `00${String(4_512_000_000 + i * 7919)}` : `0917${String(1_000_000 + i * 104_729).slice(0, 7)}`,
+        changedAt: new Date(now - 30 * 86_400_000),
+      })),
+    );
     // The stored averages and counts, as publishing a review keeps them.
     for (const subjectId of new Set(booked.reviews.map((review) => review.subjectId))) await refreshRating(tx, subjectId);
     await tx.insert(uploads).values(
