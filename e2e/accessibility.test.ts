@@ -2,10 +2,10 @@ import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { MSG, manilaDate, parseIsoDate, shiftDate as shift, weekdayAhead } from "@vam/shared";
-import { bookings, postings } from "../apps/server/src/db/schema.js";
+import { bookings, ledgerAccounts, payoutAccounts, postings, users } from "../apps/server/src/db/schema.js";
 import { expectNoSeriousA11yViolations } from "./axe.js";
 import { startE2E, type E2E } from "./harness.js";
-import { apiAs, apiToken, avatarPng, logIn, registerViaApi, userId } from "./helpers.js";
+import { apiAs, apiToken, avatarPng, logIn, paidAndOver, registerViaApi, userId } from "./helpers.js";
 
 /*
  * axe-core on every page of the router and every dialog, signed out, as a Boss, an Assistant and
@@ -69,6 +69,62 @@ async function signedIn(username: string, password = DEMO_PASSWORD) {
   const { page, context } = await e2e.newPage();
   await logIn(page, username, password);
   return { page, context };
+}
+
+/**
+ * Money for the console's money pages, through the API as people make it: an assistant's paid
+ * booking completed (a balance ready to pay, to a payout account past its hold) and a client's paid
+ * booking cancelled on time (a refund ready to send); a payout batch run of another assistant's
+ * balance. Answers the batch and the first assistant's ledger account.
+ */
+async function moneyToPayOut(): Promise<{ batchId: string; accountId: string }> {
+  const { db } = e2e.server.database;
+  await registerViaApi(e2e, { username: "money_ops", firstName: "Olivia", lastName: "Ramos", role: "Boss" });
+  await db.update(users).set({ role: "Operator" }).where(eq(users.username, "money_ops"));
+  const gcash = (accountName: string, accountNumber: string) => ({ method: "GCASH", accountName, accountNumber });
+  const aged = async (username: string) =>
+    db
+      .update(payoutAccounts)
+      .set({ changedAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(payoutAccounts.userId, await userId(e2e, username)));
+  /** A paid booking of `client` with `assistant` (accepted), `date` at `startTime`. */
+  const paid = async (client: string, assistantId: string, date: string, startTime: string) => {
+    const { booking } = await apiAs<{ booking: { id: string } }>(e2e, client, "POST", "/bookings/create", {
+      consultantId: assistantId,
+      date,
+      startTime,
+      duration: 4,
+    });
+    await apiAs(e2e, "money_ops", "PUT", `/admin/payments/${booking.id}`, { status: "PAID" });
+    return booking.id;
+  };
+  const earned = async (assistant: string, firstName: string, lastName: string, number: string) => {
+    const { id } = await registerViaApi(e2e, { username: assistant, firstName, lastName, role: "Assistant" });
+    await apiAs(e2e, assistant, "POST", "/profiles/profile", {});
+    await registerViaApi(e2e, { username: `${assistant}_client`, role: "Boss" });
+    const bookingId = await paid(`${assistant}_client`, id, weekdayAhead(3), "09:00");
+    await apiAs(e2e, assistant, "PUT", `/bookings/${bookingId}/status`, { status: "CONFIRMED" });
+    await paidAndOver(e2e, bookingId);
+    await apiAs(e2e, assistant, "PUT", `/bookings/${bookingId}/status`, { status: "COMPLETED" });
+    await apiAs(e2e, assistant, "PUT", "/account/payout-account", gcash(`${firstName} ${lastName}`, number));
+    await aged(assistant);
+    return id;
+  };
+
+  // Batched first: Rico's balance goes into a batch; Vilma's stays ready to pay.
+  await earned("money_va_rico", "Rico", "Blanco", "09171234567");
+  const { batch } = await apiAs<{ batch: { id: string } }>(e2e, "money_ops", "POST", "/admin/payouts/batches");
+  const vilmaId = await earned("money_va_vilma", "Vilma", "Santos", "09181234567");
+
+  // A refund ready to send: a paid booking cancelled by its client days before.
+  await registerViaApi(e2e, { username: "money_refunded", firstName: "Rosa", lastName: "Cruz", role: "Boss" });
+  const refunded = await paid("money_refunded", vilmaId, weekdayAhead(4), "13:00");
+  await apiAs(e2e, "money_refunded", "PUT", `/bookings/${refunded}/status`, { status: "CANCELLED" });
+  await apiAs(e2e, "money_refunded", "PUT", "/account/payout-account", gcash("Rosa Cruz", "09191234567"));
+  await aged("money_refunded");
+
+  const [account] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.ownerId, vilmaId));
+  return { batchId: batch.id, accountId: account!.id };
 }
 
 /** The focused element's accessible name (aria-label or text). */
@@ -241,7 +297,7 @@ describe("axe on every page and dialog, at desktop and phone sizes", () => {
 
   it("an Assistant: every page, the posting editor, the delete confirmations, the decline confirmation and time off", async () => {
     const { page, context } = await signedIn("maria_santos");
-    for (const path of ["/profile", "/profile/update", "/booking-dashboard", "/bookings", "/notifications", "/chat", "/profile/list"]) {
+    for (const path of ["/profile", "/profile/update", "/booking-dashboard", "/bookings", "/earnings", "/notifications", "/chat", "/profile/list"]) {
       await visit(page, path);
     }
     await checkDialog(page, "Delete Profile", async () => {
@@ -323,6 +379,49 @@ describe("axe on every page and dialog, at desktop and phone sizes", () => {
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menuitem", { name: "Operator console" }).waitFor();
     await axeBothSizes(page);
+    await context.close();
+  }, 240_000);
+
+  it("an Operator: the money pages (payouts, refunds, a batch, the ledger, an account) and their dialogs", async () => {
+    const { batchId, accountId } = await moneyToPayOut();
+    const { page, context } = await signedIn("operator_demo");
+    await visit(page, "/admin/payouts");
+    await checkDialog(page, "Run a payout batch?", () => page.getByRole("button", { name: "Run payout batch" }).click());
+    await visit(page, "/admin/refunds");
+    await checkDialog(page, "Run a refund batch?", () => page.getByRole("button", { name: "Run refund batch" }).click());
+    await visit(page, `/admin/payouts/batches/${batchId}`);
+    await checkDialog(page, "Mark sent?", () =>
+      page
+        .getByRole("button", { name: /^Mark sent/ })
+        .first()
+        .click(),
+    );
+    await checkDialog(page, "Mark failed?", () =>
+      page
+        .getByRole("button", { name: /^Mark failed/ })
+        .first()
+        .click(),
+    );
+    // The field's error shown, then the dialog closed.
+    await page
+      .getByRole("button", { name: /^Mark sent/ })
+      .first()
+      .click();
+    const markSent = page.getByRole("dialog", { name: "Mark sent?" });
+    await markSent.getByRole("button", { name: "Mark sent" }).click();
+    await markSent.getByText("Enter the transfer's reference.").waitFor();
+    await axeBothSizes(page);
+    await page.keyboard.press("Escape");
+    await visit(page, "/admin/ledger");
+    await visit(page, `/admin/ledger/accounts/${accountId}`);
+    await page.goto(`/admin/users/${mariaId}`);
+    await settle(page);
+    await checkDialog(page, "Cancel this booking?", () =>
+      page
+        .getByRole("button", { name: /^Cancel booking/ })
+        .first()
+        .click(),
+    );
     await context.close();
   }, 240_000);
 });
@@ -440,7 +539,15 @@ describe("the keyboard alone", () => {
     expect(await button.getAttribute("aria-expanded")).toBe("true");
     await expect.poll(() => isFocused(item("Profile"))).toBe(true);
     const entries = await menu.getByRole("menuitem").allTextContents();
-    expect(entries.map((entry) => entry.replace(/ \(.*$/, ""))).toEqual(["Profile", "Messages", "Bookings", "Notifications", "Settings", "Log out"]);
+    expect(entries.map((entry) => entry.replace(/ \(.*$/, ""))).toEqual([
+      "Profile",
+      "Messages",
+      "Bookings",
+      "Earnings",
+      "Notifications",
+      "Settings",
+      "Log out",
+    ]);
     await e2e.screenshot(page, "a11y-account-menu-keyboard");
 
     // Arrows move and wrap, Home and End go to the ends, a letter to its entry.

@@ -191,7 +191,7 @@ INSERT INTO "ledger_accounts" ("code", "kind", "name") VALUES
 -- The ledger of what happened before it existed (and of demo data inserted in bulk): each PAID
 -- payment received into cash and held; each completed date of a paid payment split into the
 -- platform's fee and the assistant's payable; each referral reward paid; each cancelled date of a
--- paid payment owed back in full. Idempotent: an event already posted is skipped.
+-- paid payment owed back in full; and each paid payment's receipt. Idempotent: what exists is skipped.
 CREATE FUNCTION "ledger_backfill"(fee_percent integer) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   cash_id uuid := (SELECT "id" FROM "ledger_accounts" WHERE "code" = 'cash');
@@ -275,6 +275,13 @@ BEGIN
   CROSS JOIN LATERAL (VALUES
     (held_id, r."amount_centavos"::bigint),
     ((SELECT "id" FROM "ledger_accounts" WHERE "code" = 'refunds-due:' || r."client_id"), -r."amount_centavos"::bigint)) AS v(account, amount);
+
+  -- Each paid payment's acknowledgement receipt, numbered after the last one in the order the payments were verified.
+  INSERT INTO "receipts" ("number", "payment_id", "amount_centavos", "issued_at")
+  SELECT (SELECT COALESCE(MAX("number"), 0) FROM "receipts") + ROW_NUMBER() OVER (ORDER BY COALESCE(p."decided_at", p."created_at"), p."id"),
+    p."id", p."amount_centavos", COALESCE(p."decided_at", p."created_at")
+  FROM "payments" p
+  WHERE p."state" = 'PAID' AND NOT EXISTS (SELECT 1 FROM "receipts" r WHERE r."payment_id" = p."id");
 END $$;
 --> statement-breakpoint
 SELECT "ledger_backfill"(10);

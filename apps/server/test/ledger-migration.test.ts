@@ -93,6 +93,9 @@ describe("migration 0013: what happened before the ledger is posted to it", () =
       await client.query<{ amount_centavos: number; reason: string; state: string }>("select amount_centavos, reason, state from refunds")
     ).rows;
     expect(refunds).toEqual([{ amount_centavos: 500000, reason: "CONSULTANT_CANCELLED", state: "DUE" }]);
+    // Each paid payment has its receipt, numbered 1, 2, 3 in the order they were verified.
+    const receipts = (await client.query<{ number: number }>("select number from receipts order by number")).rows;
+    expect(receipts.map((row) => row.number)).toEqual([1, 2, 3]);
     const columns = (await client.query<{ column_name: string }>("select column_name from information_schema.columns where table_name = 'users'"))
       .rows;
     expect(columns.map((column) => column.column_name)).not.toContain("money_earned");

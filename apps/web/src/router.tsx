@@ -34,6 +34,9 @@ function lazyPage(
   };
 }
 
+/** A data route read only when asked (`fetcher.load`), never again by React Router. */
+const readOnce = () => false;
+
 /** The data routes' modules (decision 0004), one import each: the first use of any route loads the feature's. */
 const accountDataModule = () => importAgain(() => import("./features/account/account-data"));
 const authDataModule = () => importAgain(() => import("./features/auth/auth-data"));
@@ -221,6 +224,13 @@ const appRoutes: RouteObject[] = [
               async () => (await accountDataModule()).settingsAction,
             ),
           },
+          {
+            path: "earnings",
+            lazy: lazyPage(
+              () => import("./features/earnings/EarningsPage"),
+              async () => (await import("./features/earnings/earnings-loader")).earningsLoader,
+            ),
+          },
           // One route for both addresses, so that moving between chats keeps the page (and its list).
           {
             path: "chat/:userId?",
@@ -269,6 +279,17 @@ const appRoutes: RouteObject[] = [
           { path: "profiles/listings/:id", lazy: async () => ({ action: (await profilesDataModule()).deleteListingAction }) },
           { path: "bookings/:id", lazy: async () => ({ action: (await bookingsDataModule()).bookingAction }) },
           { path: "bookings/series/:seriesId", lazy: async () => ({ action: (await bookingsDataModule()).seriesAction }) },
+          // The cancel dialog's quote: read each time a dialog opens, not again while it stays loaded (after a write, on socket events).
+          {
+            path: "bookings/:id/cancellation",
+            shouldRevalidate: readOnce,
+            lazy: async () => ({ loader: (await bookingsDataModule()).cancellationQuoteLoader }),
+          },
+          {
+            path: "bookings/series/:seriesId/cancellation",
+            shouldRevalidate: readOnce,
+            lazy: async () => ({ loader: (await bookingsDataModule()).seriesCancellationQuoteLoader }),
+          },
           { path: "gallery", lazy: async () => ({ action: (await galleryDataModule()).galleryAction }) },
           { path: "postings/:id?", lazy: async () => ({ action: (await postingsDataModule()).postingAction }) },
           {
@@ -338,6 +359,53 @@ const appRoutes: RouteObject[] = [
               () => import("./features/admin/AdminStatementsPage"),
               async () => (await import("./features/admin/admin-loaders")).adminStatementsLoader,
               async () => (await import("./features/admin/admin-actions")).adminStatementsAction,
+            ),
+          },
+          {
+            path: "payouts",
+            lazy: lazyPage(
+              () => import("./features/admin/AdminMoneyOutPage"),
+              async () => (await import("./features/admin/admin-loaders")).adminPayoutsLoader,
+              async () => (await import("./features/admin/admin-actions")).adminMoneyOutAction,
+            ),
+          },
+          {
+            path: "refunds",
+            lazy: lazyPage(
+              () => import("./features/admin/AdminMoneyOutPage"),
+              async () => (await import("./features/admin/admin-loaders")).adminRefundsLoader,
+              async () => (await import("./features/admin/admin-actions")).adminMoneyOutAction,
+            ),
+          },
+          {
+            path: "payouts/batches/:id",
+            lazy: lazyPage(
+              () => import("./features/admin/AdminPayoutBatchPage"),
+              async () => (await import("./features/admin/admin-loaders")).adminPayoutBatchLoader,
+              async () => (await import("./features/admin/admin-actions")).adminPayoutLineAction,
+            ),
+          },
+          // A refund batch under Refunds, where the navigation shows it; the same page.
+          {
+            path: "refunds/batches/:id",
+            lazy: lazyPage(
+              () => import("./features/admin/AdminPayoutBatchPage"),
+              async () => (await import("./features/admin/admin-loaders")).adminPayoutBatchLoader,
+              async () => (await import("./features/admin/admin-actions")).adminPayoutLineAction,
+            ),
+          },
+          {
+            path: "ledger",
+            lazy: lazyPage(
+              () => import("./features/admin/AdminLedgerPage"),
+              async () => (await import("./features/admin/admin-loaders")).adminLedgerLoader,
+            ),
+          },
+          {
+            path: "ledger/accounts/:id",
+            lazy: lazyPage(
+              () => import("./features/admin/AdminLedgerAccountPage"),
+              async () => (await import("./features/admin/admin-loaders")).adminLedgerAccountLoader,
             ),
           },
           {

@@ -44,6 +44,7 @@ export function booking(date: string, status: BookingStatus, extra: Partial<Book
     user: person({ id: "client", firstName: "Ramon", lastName: "Reyes", role: "Boss" }),
     createdAt: "2026-11-01T00:00:00Z",
     reviews: { mine: null, theirs: null, theirsSubmitted: false, closesAt: null },
+    refund: null,
     ...extra,
   };
 }

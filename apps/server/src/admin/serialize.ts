@@ -24,6 +24,7 @@ export const toAdminBooking = ({ booking, client, consultant, payment }: Booking
   status: booking.status as BookingStatus,
   paymentStatus: booking.paymentStatus,
   cancelReason: booking.cancelReason,
+  seriesId: booking.seriesId,
   date: manilaDate(booking.startsAt),
   startTime: manilaTime(booking.startsAt),
   endTime: manilaTime(booking.endsAt),

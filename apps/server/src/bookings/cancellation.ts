@@ -120,7 +120,10 @@ export async function cancellationRoutes(base: FastifyInstance) {
               userId: user.id,
               type: "BOOKING",
               title: "Booking cancelled",
-              content: MSG.operatorCancelled(series ? `${bookingWhen(first.booking)} (${changed.length} weekly dates)` : bookingWhen(first.booking), reason),
+              content: MSG.operatorCancelled(
+                series ? `${bookingWhen(first.booking)} (${changed.length} weekly dates)` : bookingWhen(first.booking),
+                reason,
+              ),
               entityId: first.booking.id,
             }),
           );

@@ -112,7 +112,7 @@ export async function decidePayment(
     app,
     rejected
       ? { kind: "bookingCancelled", item: changed, series, reason: "the payment was not received" }
-      : { kind: "paymentVerified", item: changed, series },
+      : { kind: "paymentVerified", item: changed, series, receipt },
   );
   return { all, notices, receipt };
 }

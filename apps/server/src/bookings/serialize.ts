@@ -21,7 +21,11 @@ const toRefund = (row: BookingRow, refund: RefundRow | undefined): BookingRefund
       }
     : null;
 
-export const toBooking = ({ booking: row, client, consultant, payment }: BookingWithParties, reviews: BookingReviews, refund?: RefundRow): Booking => ({
+export const toBooking = (
+  { booking: row, client, consultant, payment }: BookingWithParties,
+  reviews: BookingReviews,
+  refund?: RefundRow,
+): Booking => ({
   id: row.id,
   date: manilaDate(row.startsAt),
   startTime: manilaTime(row.startsAt),

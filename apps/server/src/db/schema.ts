@@ -574,8 +574,11 @@ export const emailOutbox = pgTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull(),
-    /** [{ filename, contentType, content }] */
-    attachments: jsonb("attachments").$type<{ filename: string; contentType: string; content: string }[]>().notNull().default([]),
+    /** [{ filename, contentType, content, encoding? }]: `encoding: "base64"` for a binary file (a PDF). */
+    attachments: jsonb("attachments")
+      .$type<{ filename: string; contentType: string; content: string; encoding?: "base64" }[]>()
+      .notNull()
+      .default([]),
     headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

@@ -8,6 +8,8 @@ import type { SeriesPayment } from "../bookings/changes.js";
 import { seriesCalendar } from "../bookings/series-calendar.js";
 import type { Db } from "../db/client.js";
 import { bookings } from "../db/schema.js";
+import { receiptDocument } from "../receipts/document.js";
+import type { ReceiptRow } from "../receipts/repository.js";
 import { renderEmail } from "./layout.js";
 import { siteUrl, unsubscribeLinks } from "./links.js";
 import { queueEmails, type OutgoingEmail } from "./outbox.js";
@@ -25,6 +27,25 @@ export interface BookingEvent {
   series?: SeriesPayment;
   /** Why, when the platform cancelled: "the payment was not received in time". */
   reason?: string;
+  /** paymentVerified: the payment's acknowledgement receipt, attached as a PDF to the client's email. */
+  receipt?: ReceiptRow | null;
+}
+
+/** A receipt ready to attach: its PDF in base64 and its printed number ("No. 000042"). */
+interface ReceiptAttachment {
+  printedNumber: string;
+  file: NonNullable<OutgoingEmail["attachments"]>[number];
+}
+
+/** The receipt's PDF for the email, drawn in the caller's transaction; null (logged) if it cannot be drawn: the email goes without it. */
+async function receiptAttachment(tx: Db, app: FastifyInstance, receipt: ReceiptRow): Promise<ReceiptAttachment | null> {
+  try {
+    const { fileName, printedNumber, bytes } = await receiptDocument(tx, app.config.platform, receipt);
+    return { printedNumber, file: { filename: fileName, contentType: "application/pdf", content: bytes.toString("base64"), encoding: "base64" } };
+  } catch (error) {
+    app.log.error({ err: error, receiptId: receipt.id }, "receipt PDF could not be drawn for the email");
+    return null;
+  }
 }
 
 const name = (user: UserRow) => `${user.firstName} ${user.lastName}`;
@@ -105,11 +126,15 @@ export async function queueBookingEmails(tx: Db, app: FastifyInstance, event: Bo
     ? { row: await seriesById(tx, booking.seriesId), occurrences: await bookingsWithParties(tx, eq(bookings.seriesId, booking.seriesId)) }
     : undefined;
 
+  // The receipt goes to the client who paid, not to the assistant.
+  const receipt =
+    event.kind === "paymentVerified" && event.receipt && recipients.includes(client) ? await receiptAttachment(tx, app, event.receipt) : null;
+
   const emails: OutgoingEmail[] = [];
   for (const viewer of recipients) {
     // An email that cannot be built (a bug) is logged, never a reason to refuse the booking change.
     try {
-      emails.push(bookingEmail(event, viewer, base, organizer, now, series));
+      emails.push(bookingEmail(event, viewer, base, organizer, now, series, viewer === client ? receipt : null));
     } catch (error) {
       app.log.error({ err: error, bookingId: booking.id, kind: event.kind }, "booking email could not be built");
     }
@@ -124,6 +149,7 @@ function bookingEmail(
   organizer: { name: string; email: string },
   now: Date,
   series: { row: Awaited<ReturnType<typeof seriesById>>; occurrences: BookingWithParties[] } | undefined,
+  receipt: ReceiptAttachment | null,
 ): OutgoingEmail {
   const { booking, client, consultant } = event.item;
   const invite: CalendarInvite = { organizer, attendee: { name: name(viewer), email: viewer.email } };
@@ -144,6 +170,7 @@ function bookingEmail(
       paragraphs: [
         lead,
         cancelling ? "The attached calendar file removes it from your calendar." : "The attached calendar file adds it to your calendar.",
+        ...(receipt ? [`Your receipt ${receipt.printedNumber} is attached.`] : []),
       ],
       details: [
         [viewer.id === client.id ? "Assistant" : "Client", name(other)],
@@ -162,6 +189,7 @@ function bookingEmail(
     headers: unsubscribe.headers,
     attachments: [
       { filename: file.fileName, contentType: `text/calendar; charset=utf-8; method=${cancelling ? "CANCEL" : "REQUEST"}`, content: file.body },
+      ...(receipt ? [receipt.file] : []),
     ],
   };
 }

@@ -11,7 +11,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  attachments: { filename: string; contentType: string; content: string }[];
+  attachments: { filename: string; contentType: string; content: string; encoding?: "base64" }[];
   headers: Record<string, string>;
 }
 
@@ -40,7 +40,13 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     html: message.html,
     headers: message.headers,
     messageId: `<${message.id}@va-marketplace>`,
-    attachments: message.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content })),
+    // A binary file (a PDF) is stored base64: nodemailer decodes it with the encoding.
+    attachments: message.attachments.map((file) => ({
+      filename: file.filename,
+      contentType: file.contentType,
+      content: file.content,
+      ...(file.encoding && { encoding: file.encoding }),
+    })),
   });
 
   if (config.smtpUrl) {

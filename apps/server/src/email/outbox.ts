@@ -9,7 +9,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
-  attachments?: { filename: string; contentType: string; content: string }[];
+  /** `content` is the text itself, or with `encoding: "base64"` the file's bytes in base64 (a PDF). */
+  attachments?: { filename: string; contentType: string; content: string; encoding?: "base64" }[];
   headers?: Record<string, string>;
 }
 

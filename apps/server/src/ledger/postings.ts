@@ -124,7 +124,11 @@ export async function postCancellation(
 }
 
 /** A completed paid date: the platform's fee, and the rest to the assistant's payable (available now). */
-export async function postCompletion(tx: Db, booking: BookingMoney, { at, actorId, feePercent }: { at: Date; actorId: string | null; feePercent: number }) {
+export async function postCompletion(
+  tx: Db,
+  booking: BookingMoney,
+  { at, actorId, feePercent }: { at: Date; actorId: string | null; feePercent: number },
+) {
   if (booking.status !== "COMPLETED" || booking.paymentStatus !== "PAID") return null;
   const priceCentavos = centavosOf(booking.price);
   const fee = platformFeeOf(priceCentavos, feePercent);
@@ -145,7 +149,10 @@ export async function postCompletion(tx: Db, booking: BookingMoney, { at, actorI
 }
 
 /** A referral reward, paid by the platform when the referred booking completes. */
-export async function postReward(tx: Db, { bookingId, earnerId, amountCentavos, at }: { bookingId: string; earnerId: string; amountCentavos: number; at: Date }) {
+export async function postReward(
+  tx: Db,
+  { bookingId, earnerId, amountCentavos, at }: { bookingId: string; earnerId: string; amountCentavos: number; at: Date },
+) {
   return postEntry(tx, {
     kind: "REFERRAL_REWARD",
     eventKey: `reward:${bookingId}`,
@@ -166,7 +173,21 @@ export async function postReward(tx: Db, { bookingId, earnerId, amountCentavos, 
  */
 export async function postExtraReceived(
   tx: Db,
-  { payment, amountCentavos, reason, eventKey, at, actorId }: { payment: PaymentMoney; amountCentavos: number; reason: Extract<RefundReason, "OVERPAID" | "PAID_TWICE" | "PAID_CLOSED">; eventKey: string; at: Date; actorId: string | null },
+  {
+    payment,
+    amountCentavos,
+    reason,
+    eventKey,
+    at,
+    actorId,
+  }: {
+    payment: PaymentMoney;
+    amountCentavos: number;
+    reason: Extract<RefundReason, "OVERPAID" | "PAID_TWICE" | "PAID_CLOSED">;
+    eventKey: string;
+    at: Date;
+    actorId: string | null;
+  },
 ) {
   const [refund] = await tx
     .insert(refunds)

@@ -92,7 +92,8 @@ export async function postEntry(tx: Db, entry: NewEntry): Promise<string | null>
   const lines = entry.lines.filter((line) => line.amount !== 0);
   for (const line of lines) if (!Number.isSafeInteger(line.amount)) throw new UnbalancedEntryError(`Not whole centavos: ${line.amount}`);
   const total = lines.reduce((sum, line) => sum + line.amount, 0);
-  if (lines.length < 2 || total !== 0) throw new UnbalancedEntryError(`Entry ${entry.eventKey} does not balance: ${total} centavos over ${lines.length} lines`);
+  if (lines.length < 2 || total !== 0)
+    throw new UnbalancedEntryError(`Entry ${entry.eventKey} does not balance: ${total} centavos over ${lines.length} lines`);
   const [posted] = await tx
     .insert(journalEntries)
     .values({
@@ -113,7 +114,9 @@ export async function postEntry(tx: Db, entry: NewEntry): Promise<string | null>
     tx,
     lines.map((line) => line.account),
   );
-  await tx.insert(journalLines).values(lines.map((line) => ({ entryId: posted.id, accountId: ids.get(codeOf(line.account))!, amountCentavos: line.amount })));
+  await tx
+    .insert(journalLines)
+    .values(lines.map((line) => ({ entryId: posted.id, accountId: ids.get(codeOf(line.account))!, amountCentavos: line.amount })));
   return posted.id;
 }
 
@@ -156,7 +159,10 @@ export interface AccountBalance {
  * Every account with its debits, credits and balance: the trial balance (debits equal credits
  * when every entry balanced). `kind` narrows it, `nonZero` leaves out settled accounts.
  */
-export async function accountBalances(db: Db, filter: { kind?: LedgerAccountKind; ownerId?: string; nonZero?: boolean } = {}): Promise<AccountBalance[]> {
+export async function accountBalances(
+  db: Db,
+  filter: { kind?: LedgerAccountKind; ownerId?: string; nonZero?: boolean } = {},
+): Promise<AccountBalance[]> {
   const sum = sql<string>`coalesce(sum(${journalLines.amountCentavos}), 0)`;
   const rows = await db
     .select({
@@ -172,10 +178,7 @@ export async function accountBalances(db: Db, filter: { kind?: LedgerAccountKind
     .from(ledgerAccounts)
     .leftJoin(journalLines, eq(journalLines.accountId, ledgerAccounts.id))
     .where(
-      and(
-        filter.kind ? eq(ledgerAccounts.kind, filter.kind) : undefined,
-        filter.ownerId ? eq(ledgerAccounts.ownerId, filter.ownerId) : undefined,
-      ),
+      and(filter.kind ? eq(ledgerAccounts.kind, filter.kind) : undefined, filter.ownerId ? eq(ledgerAccounts.ownerId, filter.ownerId) : undefined),
     )
     .groupBy(ledgerAccounts.id)
     .having(filter.nonZero ? sql`${sum} <> 0` : undefined)
@@ -217,7 +220,11 @@ export interface HistoryLine {
 }
 
 /** An account's lines, newest first, optionally within [from, to). */
-export async function accountHistory(db: Db, accountId: string, range: { from?: Date; to?: Date; limit?: number; offset?: number } = {}): Promise<HistoryLine[]> {
+export async function accountHistory(
+  db: Db,
+  accountId: string,
+  range: { from?: Date; to?: Date; limit?: number; offset?: number } = {},
+): Promise<HistoryLine[]> {
   const rows = await db
     .select({
       entryId: journalEntries.id,

@@ -7,6 +7,7 @@ import MessageSquare from "lucide-react/icons/message-square";
 import Settings from "lucide-react/icons/settings";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import UserRound from "lucide-react/icons/user-round";
+import Wallet from "lucide-react/icons/wallet";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router";
 import { UserAvatar } from "../components/UserAvatar";
@@ -130,6 +131,7 @@ export function AccountMenu({ user, unreadCount, onLogout }: AccountMenuProps) {
           <MenuLink to="/profile" icon={UserRound} label="Profile" onChoose={() => close(true)} />
           <MenuLink to="/chat" icon={MessageSquare} label="Messages" onChoose={() => close(true)} />
           <MenuLink to="/bookings" icon={CalendarDays} label="Bookings" onChoose={() => close(true)} />
+          {user.role !== OPERATOR_ROLE && <MenuLink to="/earnings" icon={Wallet} label="Earnings" onChoose={() => close(true)} />}
           <MenuLink to="/notifications" icon={Bell} label="Notifications" badge={unreadCount} onChoose={() => close(true)} />
           <MenuLink to="/settings" icon={Settings} label="Settings" onChoose={() => close(true)} />
           {user.role === OPERATOR_ROLE && <MenuLink to="/admin" icon={ShieldCheck} label="Operator console" onChoose={() => close(true)} />}

@@ -1,7 +1,9 @@
 import { OPERATOR_ROLE } from "@vam/shared";
 import type { LucideIcon } from "lucide-react";
 import Banknote from "lucide-react/icons/banknote";
+import BookOpenText from "lucide-react/icons/book-open-text";
 import FileSpreadsheet from "lucide-react/icons/file-spreadsheet";
+import HandCoins from "lucide-react/icons/hand-coins";
 import Headset from "lucide-react/icons/headset";
 import LayoutDashboard from "lucide-react/icons/layout-dashboard";
 import LogOut from "lucide-react/icons/log-out";
@@ -9,6 +11,7 @@ import QrCode from "lucide-react/icons/qr-code";
 import ScrollText from "lucide-react/icons/scroll-text";
 import ShieldAlert from "lucide-react/icons/shield-exclamation-point";
 import Star from "lucide-react/icons/star";
+import Undo2 from "lucide-react/icons/undo-2";
 import UsersRound from "lucide-react/icons/users-round";
 import { useEffect, useRef } from "react";
 import { Link, NavLink, Navigate, Outlet, useLocation, useNavigate } from "react-router";
@@ -23,6 +26,9 @@ const SECTIONS: { to: string; label: string; icon: LucideIcon; end?: boolean }[]
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/payments", label: "Payments", icon: Banknote },
   { to: "/admin/statements", label: "Statements", icon: FileSpreadsheet },
+  { to: "/admin/payouts", label: "Payouts", icon: HandCoins },
+  { to: "/admin/refunds", label: "Refunds", icon: Undo2 },
+  { to: "/admin/ledger", label: "Ledger", icon: BookOpenText },
   { to: "/admin/payment-qr", label: "Payment QR code", icon: QrCode },
   { to: "/admin/users", label: "Users", icon: UsersRound },
   { to: "/admin/reviews", label: "Reviews", icon: Star },

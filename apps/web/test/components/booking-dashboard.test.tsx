@@ -38,6 +38,14 @@ function setup(answer: (change: { intent: string; date?: string; startTime?: str
         },
       },
       {
+        // The cancel dialog's quote: nothing paid yet.
+        path: "/data/bookings/:id/cancellation",
+        loader: ({ params }) => ({
+          ok: true,
+          data: { kind: "booking", id: params.id, quote: { paid: false, dates: 1, refundCentavos: 500000, lateFeeCentavos: 0, late: false } },
+        }),
+      },
+      {
         path: "/data/bookings/:id",
         action: async ({ request, params }) => {
           const change = await jsonBody<{ intent: string; date?: string; startTime?: string; status?: string }>(request);

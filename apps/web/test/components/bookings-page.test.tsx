@@ -54,6 +54,14 @@ function setup(answer: (change: { status?: string }) => ActionResult<Booking>, i
         },
       },
       {
+        // The cancel dialog's quote: nothing paid yet.
+        path: "/data/bookings/:id/cancellation",
+        loader: ({ params }) => ({
+          ok: true,
+          data: { kind: "booking", id: params.id, quote: { paid: false, dates: 1, refundCentavos: 500000, lateFeeCentavos: 0, late: false } },
+        }),
+      },
+      {
         path: "/data/bookings/:id",
         action: async ({ request, params }) => {
           const change = await jsonBody<{ status?: string }>(request);

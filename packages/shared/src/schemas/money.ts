@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { LEDGER_ACCOUNT_KINDS, JOURNAL_KINDS, PAYOUT_KINDS, PAYOUT_LINE_STATES, PAYOUT_METHODS, REFUND_REASONS, REFUND_STATES } from "../constants.js";
+import {
+  LEDGER_ACCOUNT_KINDS,
+  JOURNAL_KINDS,
+  PAYOUT_KINDS,
+  PAYOUT_LINE_STATES,
+  PAYOUT_METHODS,
+  REFUND_REASONS,
+  REFUND_STATES,
+} from "../constants.js";
 
 /**
  * Money out (decisions.md, "Cancelling, refunds, fees and payouts"; decision 0020): refunds, the

@@ -306,6 +306,8 @@ export const adminBookingSchema = z.object({
   status: z.enum(BOOKING_STATUSES),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   cancelReason: z.enum(CANCEL_REASONS).nullable(),
+  /** The weekly series this booking is a date of (null for a single booking). */
+  seriesId: id.nullable(),
   /** Manila date, start and end of the booking. */
   date: z.string(),
   startTime: z.string(),

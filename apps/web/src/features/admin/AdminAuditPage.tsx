@@ -15,6 +15,8 @@ const ENTITY_NAMES: Record<AuditEntry["entityType"], string> = {
   payment: "Payment",
   statementLine: "Statement",
   setting: "Setting",
+  payoutBatch: "Batch",
+  payoutLine: "Batch line",
 };
 
 function Entity({ entry }: { entry: AuditEntry }) {
@@ -23,6 +25,13 @@ function Entity({ entry }: { entry: AuditEntry }) {
   if (entry.entityType === "user") {
     return (
       <Link to={`/admin/users/${entry.entityId}`} className="link whitespace-nowrap">
+        {name} <span className="font-mono">{shortId}</span>
+      </Link>
+    );
+  }
+  if (entry.entityType === "payoutBatch") {
+    return (
+      <Link to={`/admin/payouts/batches/${entry.entityId}`} className="link whitespace-nowrap">
         {name} <span className="font-mono">{shortId}</span>
       </Link>
     );

@@ -11,11 +11,19 @@ import { PersonCell } from "./PersonCell";
 import { AccountRoleBadge, UserStatusBadge } from "./UserBadges";
 import { bookingHours, formatDay, formatMoment, formatMomentTime, personName } from "./admin-format";
 import type { adminUserLoader } from "./admin-loaders";
+import { canCancel, useBookingCancel } from "./useBookingCancel";
 import { useUserActions } from "./useUserActions";
 
 const BOOKING_COLUMNS: Column<AdminBooking>[] = [
-  { header: "Date", cell: (booking) => formatDay(booking.date), className: "whitespace-nowrap" },
-  { header: "Time", cell: (booking) => bookingHours(booking), className: "whitespace-nowrap" },
+  {
+    header: "Date",
+    cell: (booking) => (
+      <span className="flex flex-col">
+        <span className="whitespace-nowrap">{formatDay(booking.date)}</span>
+        <span className="text-xs font-normal whitespace-nowrap text-slate-400">{bookingHours(booking)}</span>
+      </span>
+    ),
+  },
   { header: "Client", cell: (booking) => <PersonCell person={booking.client} /> },
   { header: "Assistant", cell: (booking) => <PersonCell person={booking.assistant} /> },
   {
@@ -35,7 +43,7 @@ const BOOKING_COLUMNS: Column<AdminBooking>[] = [
     cell: (booking) => (
       <span className="flex flex-col">
         <span className="whitespace-nowrap">{formatPeso(booking.amount)}</span>
-        <span className="font-mono text-xs text-slate-400">{booking.reference}</span>
+        <span className="font-mono text-xs whitespace-nowrap text-slate-400">{booking.reference}</span>
       </span>
     ),
   },
@@ -75,6 +83,7 @@ export default function AdminUserDetailPage() {
 
 function UserDetail({ detail: { user, bookings } }: { detail: AdminUserDetail }) {
   const { buttons, dialog } = useUserActions();
+  const cancel = useBookingCancel();
   const facts: { label: string; value: ReactNode }[] = [
     { label: "Username", value: user.username },
     { label: "Email", value: <EmailText email={user.email} /> },
@@ -116,10 +125,12 @@ function UserDetail({ detail: { user, bookings } }: { detail: AdminUserDetail })
             rows={bookings}
             rowKey={(booking) => booking.id}
             columns={BOOKING_COLUMNS}
+            actions={bookings.some(canCancel) ? (booking) => (canCancel(booking) ? cancel.button(booking) : null) : undefined}
           />
         )}
       </section>
       {dialog}
+      {cancel.dialog}
     </>
   );
 }

@@ -20,6 +20,14 @@ interface DataTableProps<T> {
   stackActions?: boolean;
   /** In the table, the actions side by side on one line whatever the other columns need. */
   nowrapActions?: boolean;
+  /** A totals row: its label under the first column, its values by column header (a card of its own on phones). */
+  footer?: { label: string; cells: Partial<Record<string, ReactNode>> };
+}
+
+/** A card's buttons under a rule; nothing when the row has none. */
+function CardActions({ children }: { children: ReactNode }) {
+  if (children === null || children === undefined || children === false) return null;
+  return <div className="flex flex-wrap gap-2 border-t border-slate-800 pt-3">{children}</div>;
 }
 
 /** True while the element is narrower than its content (it can be scrolled sideways). */
@@ -45,7 +53,7 @@ function useOverflows<E extends HTMLElement>() {
  * still be too wide, it scrolls in its own region, which then takes keyboard focus so that it can
  * be scrolled with the arrow keys.
  */
-export function DataTable<T>({ caption, rows, rowKey, columns, actions, stackActions = false, nowrapActions = false }: DataTableProps<T>) {
+export function DataTable<T>({ caption, rows, rowKey, columns, actions, stackActions = false, nowrapActions = false, footer }: DataTableProps<T>) {
   const captionId = useId();
   const listHeadingId = useId();
   const { ref, overflows } = useOverflows<HTMLDivElement>();
@@ -70,10 +78,25 @@ export function DataTable<T>({ caption, rows, rowKey, columns, actions, stackAct
                   </div>
                 ))}
               </dl>
-              {actions && <div className="flex flex-wrap gap-2 border-t border-slate-800 pt-3">{actions(row)}</div>}
+              {actions && <CardActions>{actions(row)}</CardActions>}
             </li>
           ))}
         </ul>
+        {footer && (
+          <div className="card space-y-3 border-slate-700 p-4">
+            <p className="font-semibold text-white">{footer.label}</p>
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+              {rest
+                .filter((column) => footer.cells[column.header] !== undefined)
+                .map((column) => (
+                  <div key={column.header} className="contents">
+                    <dt className="text-slate-400">{column.header}</dt>
+                    <dd className="min-w-0 font-semibold break-words text-slate-100">{footer.cells[column.header]}</dd>
+                  </div>
+                ))}
+            </dl>
+          </div>
+        )}
       </div>
 
       <div
@@ -126,6 +149,21 @@ export function DataTable<T>({ caption, rows, rowKey, columns, actions, stackAct
               </tr>
             ))}
           </tbody>
+          {footer && (
+            <tfoot className="border-t-2 border-slate-700">
+              <tr>
+                <th scope="row" className={`px-4 py-3 font-semibold text-white ${first.className ?? ""}`}>
+                  {footer.label}
+                </th>
+                {rest.map((column) => (
+                  <td key={column.header} className={`px-4 py-3 font-semibold text-white ${column.className ?? ""}`}>
+                    {footer.cells[column.header]}
+                  </td>
+                ))}
+                {actions && <td />}
+              </tr>
+            </tfoot>
+          )}
         </table>
       </div>
     </>

@@ -1,18 +1,22 @@
-import { MSG, type PaymentDecision, type StatementMapping } from "@vam/shared";
-import type { ActionFunctionArgs } from "react-router";
+import { MSG, type OperatorCancel, type PaymentDecision, type PayoutKind, type PayoutLineDecision, type StatementMapping } from "@vam/shared";
+import { redirect, type ActionFunctionArgs } from "react-router";
 import { toast } from "sonner";
 import { attempt, jsonBody, type ActionResult } from "../../lib/actions";
 import {
+  cancelBookingAsOperator,
   confirmAllStatementLines,
   confirmStatementLine,
   decidePayment,
+  decidePayoutLine,
   importStatement,
   promoteUser,
   readPaymentQrImage,
+  runPayoutBatch,
   savePaymentQr,
   setReviewHidden,
   setUserSuspended,
 } from "./admin-api";
+import { batchPath, batchTitle } from "./money-format";
 
 /**
  * The console's route actions (docs/decisions/0004-data-loading-on-the-web.md): each calls the
@@ -45,9 +49,28 @@ export const USER_INTENT_TEXTS: Record<UserIntent, { success: string; failure: s
   promote: { success: "The account is now an operator", failure: "Failed to make the account an operator. Please try again." },
 };
 
-/** `/admin/users` and `/admin/users/:id`: { intent, userId } suspends, restores or promotes an account. */
+/** A booking an operator cancels from a user's page: the reason is told to both parties. */
+export interface BookingCancelChange extends OperatorCancel {
+  intent: "cancelBooking";
+  bookingId: string;
+}
+
+/**
+ * `/admin/users` and `/admin/users/:id`: { intent, userId } suspends, restores or promotes an
+ * account; { intent: "cancelBooking", bookingId, reason, wholeSeries } cancels a booking (paid
+ * dates are refunded in full), a refusal shown in its dialog.
+ */
 export async function adminUserAction({ request }: ActionFunctionArgs) {
-  const { intent, userId } = await jsonBody<{ intent: UserIntent; userId: string }>(request);
+  const body = await jsonBody<{ intent: UserIntent; userId: string } | BookingCancelChange>(request);
+  if (body.intent === "cancelBooking") {
+    const { bookingId, reason, wholeSeries } = body;
+    return run(
+      () => cancelBookingAsOperator(bookingId, { reason, ...(wholeSeries && { wholeSeries }) }),
+      wholeSeries ? "Booking and the rest of its series cancelled" : "Booking cancelled",
+      "Failed to cancel the booking. Please try again.",
+    );
+  }
+  const { intent, userId } = body;
   const { success, failure } = USER_INTENT_TEXTS[intent];
   return run(
     async () => (intent === "promote" ? await promoteUser(userId) : await setUserSuspended(userId, intent === "suspend")).user,
@@ -120,4 +143,32 @@ export async function adminStatementsAction({ request }: ActionFunctionArgs) {
   const result = await attempt(() => confirmAllStatementLines(proposal), "Failed to confirm the lines. Please try again.");
   if (result.ok) toast.success(result.data.message);
   return result;
+}
+
+/**
+ * `/admin/payouts` and `/admin/refunds`: { kind } puts every ready balance (or refund) into a new
+ * batch and opens its page; a refusal (nothing is ready any more) stays in the dialog.
+ */
+export async function adminMoneyOutAction({ request }: ActionFunctionArgs): Promise<ActionResult<unknown> | Response> {
+  const { kind } = await jsonBody<{ kind: PayoutKind }>(request);
+  const result = await attempt(
+    () => runPayoutBatch(kind),
+    kind === "REFUND" ? "Failed to run the refund batch. Please try again." : "Failed to run the payout batch. Please try again.",
+  );
+  if (!result.ok) return result;
+  toast.success(`${batchTitle(result.data)} created`);
+  return redirect(batchPath(result.data));
+}
+
+/**
+ * `/admin/payouts/batches/:id`: { lineId, decision } marks a line sent (with the transfer's
+ * reference) or failed (with why); a refusal (already marked) stays in the dialog.
+ */
+export async function adminPayoutLineAction({ request }: ActionFunctionArgs) {
+  const { lineId, decision } = await jsonBody<{ lineId: string; decision: PayoutLineDecision }>(request);
+  return run(
+    () => decidePayoutLine(lineId, decision),
+    decision.state === "SENT" ? "Line marked sent" : "Line marked failed",
+    "Failed to mark the line. Please try again.",
+  );
 }

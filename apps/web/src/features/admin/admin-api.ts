@@ -7,15 +7,24 @@ import type {
   AdminUser,
   AdminUserDetail,
   AuditEntry,
+  Booking,
+  LedgerAccountHistory,
+  OperatorCancel,
   PaymentAgeFilter,
   PaymentDecision,
   PaymentQrSetting,
+  PayoutBatchView,
+  PayoutKind,
+  PayoutLineDecision,
+  PayoutLineView,
+  PayoutOverview,
   QrPhRead,
   StatementImport,
   StatementLineView,
   StatementMapping,
   STATEMENT_LINE_STATES,
   statementConfirmationSchema,
+  TrialBalance,
 } from "@vam/shared";
 import type { z } from "zod";
 import { api } from "../../api/client";
@@ -89,3 +98,51 @@ export const confirmStatementLine = (id: string) => api.post<StatementConfirmati
 
 export const confirmAllStatementLines = (proposal: "matched" | "likely") =>
   api.post<{ confirmed: number; message: string }>("/admin/statements/confirm-all", { proposal });
+
+// Money out (decisions.md, "Cancelling, refunds, fees and payouts"): payouts, refunds, the ledger.
+
+/** `/admin/payouts` or `/admin/refunds`: what a batch run now pays, what waits and why, and the batches. */
+const MONEY_OUT_PATH: Record<PayoutKind, string> = { PAYOUT: "/admin/payouts", REFUND: "/admin/refunds" };
+
+export const fetchPayoutOverview = (kind: PayoutKind) => api.get<PayoutOverview>(MONEY_OUT_PATH[kind]);
+
+/** Puts every ready balance (or refund) into a new batch; refused (409) when nothing is ready. */
+export const runPayoutBatch = async (kind: PayoutKind) => (await api.post<{ batch: PayoutBatchView }>(`${MONEY_OUT_PATH[kind]}/batches`)).batch;
+
+export const fetchPayoutBatch = async (id: string) =>
+  (await api.get<{ batch: PayoutBatchView }>(`/admin/payouts/batches/${encodeURIComponent(id)}`)).batch;
+
+export const decidePayoutLine = async (id: string, decision: PayoutLineDecision) =>
+  (await api.put<{ line: PayoutLineView }>(`/admin/payout-lines/${encodeURIComponent(id)}`, decision)).line;
+
+export const fetchTrialBalance = () => api.get<TrialBalance>("/admin/ledger");
+
+export const fetchLedgerAccount = (id: string) => api.get<LedgerAccountHistory>(`/admin/ledger/accounts/${encodeURIComponent(id)}`);
+
+/** Saves a file the server sends under its name (a plain link would lack the bearer header). */
+async function saveFile(path: string, fallbackName: string) {
+  const { blob, fileName } = await api.file(path);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName ?? fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The batch's bank file: one line a transfer, for the bank's bulk upload. */
+export const downloadPayoutBatchCsv = (batch: Pick<PayoutBatchView, "id" | "kind" | "number">) =>
+  saveFile(
+    `/admin/payouts/batches/${encodeURIComponent(batch.id)}/csv`,
+    `${batch.kind === "REFUND" ? "refund" : "payout"}-batch-${batch.number}.csv`,
+  );
+
+/** The journal line by line between two Manila dates (yyyy-MM-dd), for the accountant. */
+export const downloadJournalCsv = (range: { from: string; to: string }) =>
+  saveFile(`/admin/ledger/journal.csv${query(range)}`, `journal-${range.from}-${range.to}.csv`);
+
+/** An operator cancels a booking (or the rest of its series); paid dates are refunded in full. */
+export const cancelBookingAsOperator = async (id: string, input: OperatorCancel) =>
+  (await api.put<{ bookings: Booking[] }>(`/admin/bookings/${encodeURIComponent(id)}/cancel`, input)).bookings;

@@ -65,6 +65,11 @@ const ACTION_LABELS: Record<string, string> = {
   "payment.qr.set": "Payment QR code set",
   "statement.imported": "Statement imported",
   "statement.confirmed": "Statement line confirmed",
+  "payout.batch.run": "Payout batch run",
+  "refund.batch.run": "Refund batch run",
+  "payout.line.sent": "Payout line marked sent",
+  "payout.line.failed": "Payout line marked failed",
+  "booking.cancelled": "Booking cancelled",
 };
 
 export function auditActionLabel(action: string): string {

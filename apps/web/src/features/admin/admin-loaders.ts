@@ -6,9 +6,14 @@ import type {
   AdminUser,
   AdminUserDetail,
   AuditEntry,
+  LedgerAccountHistory,
   PaymentAgeFilter,
   PaymentQrSetting,
+  PayoutBatchView,
+  PayoutKind,
+  PayoutOverview,
   StatementLineView,
+  TrialBalance,
 } from "@vam/shared";
 import type { LoaderFunctionArgs } from "react-router";
 import { readToken } from "../../api/session-storage";
@@ -19,8 +24,12 @@ import {
   fetchAdminUser,
   fetchAdminUsers,
   fetchAuditLog,
+  fetchLedgerAccount,
   fetchPaymentQr,
+  fetchPayoutBatch,
+  fetchPayoutOverview,
   fetchStatementLines,
+  fetchTrialBalance,
   type StatementLineState,
 } from "./admin-api";
 import { ageParam, pageParam, searchParam } from "./admin-params";
@@ -115,4 +124,44 @@ export function adminStatementsLoader({ request }: LoaderFunctionArgs): Statemen
   const q = searchParam(params);
   const page = pageParam(params);
   return { state, q, page, list: deferred(() => fetchStatementLines({ state, q, page })) };
+}
+
+export interface MoneyOutLoaderData {
+  /** Payouts to payees, or refunds to clients: one page for both. */
+  kind: PayoutKind;
+  overview: Promise<PayoutOverview>;
+}
+
+export function adminPayoutsLoader(): MoneyOutLoaderData {
+  return { kind: "PAYOUT", overview: deferred(() => fetchPayoutOverview("PAYOUT")) };
+}
+
+export function adminRefundsLoader(): MoneyOutLoaderData {
+  return { kind: "REFUND", overview: deferred(() => fetchPayoutOverview("REFUND")) };
+}
+
+export interface PayoutBatchLoaderData {
+  batch: Promise<PayoutBatchView>;
+}
+
+export function adminPayoutBatchLoader({ params }: LoaderFunctionArgs): PayoutBatchLoaderData {
+  const id = params.id ?? "";
+  return { batch: deferred(() => fetchPayoutBatch(id)) };
+}
+
+export interface LedgerLoaderData {
+  trialBalance: Promise<TrialBalance>;
+}
+
+export function adminLedgerLoader(): LedgerLoaderData {
+  return { trialBalance: deferred(fetchTrialBalance) };
+}
+
+export interface LedgerAccountLoaderData {
+  history: Promise<LedgerAccountHistory>;
+}
+
+export function adminLedgerAccountLoader({ params }: LoaderFunctionArgs): LedgerAccountLoaderData {
+  const id = params.id ?? "";
+  return { history: deferred(() => fetchLedgerAccount(id)) };
 }

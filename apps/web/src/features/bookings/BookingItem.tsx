@@ -11,8 +11,10 @@ import { IconText } from "../../components/IconText";
 import { UserAvatar } from "../../components/UserAvatar";
 import { BookingReviews } from "../reviews/public";
 import { BookingEditMenu, type BookingMenuItem } from "./BookingEditMenu";
+import { BookingRefund } from "./BookingRefund";
 import { BookingStatusBadge } from "./BookingStatusBadge";
 import { PaymentBadge, PaymentReference, PaymentWarning } from "./PaymentBadge";
+import { ReceiptLink } from "./ReceiptLink";
 import { bookingMenuActions, type BookingMenuAction } from "./booking-menu";
 import { fullName, otherPerson, partyIn } from "./booking-party";
 import { cancelReasonText, completeWaitsForPayment, showsPaymentReference, showsPaymentStatus } from "./booking-payment";
@@ -37,6 +39,8 @@ interface BookingItemProps extends BookingActions {
   highlighted?: boolean;
   /** An action on this booking is running. */
   busy?: boolean;
+  /** Whether the user has a payout account, where a client's refunds go (null or undefined: not known). */
+  refundAccount?: boolean | null;
 }
 
 const monthFormat = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
@@ -51,6 +55,7 @@ export function BookingItem({
   view,
   highlighted = false,
   busy = false,
+  refundAccount,
   onReschedule,
   onCancel,
   onComplete,
@@ -133,6 +138,7 @@ export function BookingItem({
             </a>
           )}
           {showsPaymentReference(booking, party) && <PaymentReference reference={booking.paymentReference} />}
+          <ReceiptLink booking={booking} party={party} />
           {unpaidOver && <PaymentWarning>{unpaidOver}</PaymentWarning>}
         </div>
 
@@ -144,6 +150,8 @@ export function BookingItem({
           </div>
         </div>
       </div>
+
+      {booking.refund && <BookingRefund refund={booking.refund} party={party} refundAccount={refundAccount} className="mt-4" />}
 
       <BookingReviews booking={booking} other={other} onWrite={onReview} disabled={busy} className="mt-4 border-t border-slate-800 pt-4" />
     </article>

@@ -14,7 +14,9 @@ import { bookingElementId, type BookingActions, type BookingsView } from "./Book
 import { BookingRescheduleModal } from "./BookingRescheduleModal";
 import { BookingsLoadFailed, BookingsLoading } from "./BookingsLoadStates";
 import { BOOKINGS_PAGE_TABS, bookingsPageTabOf, restOfSeries, type SeriesGroup } from "./booking-filters";
-import { fullName, otherPerson } from "./booking-party";
+import { fullName, otherPerson, partyIn } from "./booking-party";
+import { CancelQuote } from "./CancelQuote";
+import { useCancelQuote } from "./useCancelQuote";
 import { downloadBookingCalendar } from "./bookings-api";
 import { useBookingChange } from "./useBookingChange";
 import type { BookingsPageData, bookingsLoader } from "./bookings-loader";
@@ -77,12 +79,22 @@ function BookingsContent({ data }: { data: BookingsPageData }) {
     void bookedSlots.load(bookingsData.booked(booking.consultantId));
   };
   const [cancelling, setCancelling] = useState<Booking | null>(null);
+  // What cancelling would give back: loaded as a cancel dialog opens (the server's clock and rules).
+  const quote = useCancelQuote();
+  const openCancel = (booking: Booking) => {
+    setCancelling(booking);
+    quote.load({ kind: "booking", id: booking.id });
+  };
   const [reviewing, setReviewing] = useState<Booking | null>(null);
   const [latest, remember] = useLocalUpdates(data);
   useClockTick();
   const now = new Date();
   // "Cancel the rest of the series": confirmed, then submitted to the series' route action.
   const [cancellingSeries, setCancellingSeries] = useState<SeriesGroup | null>(null);
+  const openCancelSeries = (group: SeriesGroup) => {
+    setCancellingSeries(group);
+    quote.load({ kind: "series", id: group.seriesId });
+  };
   const seriesChange = useFetcher<ActionResult<Booking[]>>();
   useActionAnswer(seriesChange.data, () => setCancellingSeries(null));
   const cancelSeries = (group: SeriesGroup) => {
@@ -126,7 +138,7 @@ function BookingsContent({ data }: { data: BookingsPageData }) {
 
   const actions: BookingActions = {
     onReschedule: openReschedule,
-    onCancel: setCancelling,
+    onCancel: openCancel,
     onComplete: (booking) =>
       submit(booking, {
         intent: "status",
@@ -149,9 +161,10 @@ function BookingsContent({ data }: { data: BookingsPageData }) {
       focusId={focus?.id}
       busyId={busyId}
       actions={actions}
-      onCancelSeries={setCancellingSeries}
+      onCancelSeries={openCancelSeries}
       busySeriesId={busySeriesId}
       now={now}
+      refundAccount={data.refundAccount}
     />
   );
 
@@ -187,7 +200,14 @@ function BookingsContent({ data }: { data: BookingsPageData }) {
         onConfirm={() => cancelling && cancel(cancelling)}
         onCancel={() => setCancelling(null)}
       >
-        {MSG.confirmCancel}
+        <p>{MSG.confirmCancel}</p>
+        {cancelling && (
+          <CancelQuote
+            shown={quote.shown({ kind: "booking", id: cancelling.id })}
+            party={partyIn(cancelling, userId)}
+            listedPaid={cancelling.paymentStatus === "PAID"}
+          />
+        )}
       </ConfirmDialog>
       <ConfirmDialog
         open={cancellingSeries !== null}
@@ -199,7 +219,14 @@ function BookingsContent({ data }: { data: BookingsPageData }) {
         onConfirm={() => cancellingSeries && cancelSeries(cancellingSeries)}
         onCancel={() => setCancellingSeries(null)}
       >
-        {MSG.confirmCancelSeries(cancellingSeries ? restOfSeries(cancellingSeries, now).length : 0)}
+        <p>{MSG.confirmCancelSeries(cancellingSeries ? restOfSeries(cancellingSeries, now).length : 0)}</p>
+        {cancellingSeries && (
+          <CancelQuote
+            shown={quote.shown({ kind: "series", id: cancellingSeries.seriesId })}
+            party={partyIn(cancellingSeries.bookings[0]!, userId)}
+            listedPaid={cancellingSeries.bookings.some((booking) => booking.paymentStatus === "PAID")}
+          />
+        )}
       </ConfirmDialog>
       {reviewing && <ReviewDialog booking={reviewing} otherName={otherName(reviewing)} onSubmitted={remember} onClose={() => setReviewing(null)} />}
     </div>

@@ -23,11 +23,13 @@ interface BookingsTabPanelProps {
   /** The series a change is running on. */
   busySeriesId: string | null;
   now: Date;
+  /** Whether the user has a payout account, where a client's refunds go (null or undefined: not known). */
+  refundAccount?: boolean | null;
 }
 
 /** One tab of /bookings: its bookings as cards, or the spec's empty text. */
 export function BookingsTabPanel(props: BookingsTabPanelProps) {
-  const { tab, first, list, userId, view, focusId, busyId, actions } = props;
+  const { tab, first, list, userId, view, focusId, busyId, actions, refundAccount } = props;
   const shown = bookingsOfTab(list, tab);
   if (shown.length === 0) {
     return (
@@ -44,7 +46,15 @@ export function BookingsTabPanel(props: BookingsTabPanelProps) {
   }
   const item = (booking: Booking) => (
     <li key={booking.id}>
-      <BookingItem booking={booking} userId={userId} view={view} highlighted={booking.id === focusId} busy={busyId === booking.id} {...actions} />
+      <BookingItem
+        booking={booking}
+        userId={userId}
+        view={view}
+        highlighted={booking.id === focusId}
+        busy={busyId === booking.id}
+        refundAccount={refundAccount}
+        {...actions}
+      />
     </li>
   );
   if (tab.label === "Recurring") {

@@ -3,6 +3,7 @@ import type {
   BookedSlot,
   Booking,
   BookingParty,
+  CancellationQuote,
   ConsultantSummary,
   CreateBookingInput,
   CreateSeriesInput,
@@ -70,6 +71,22 @@ export const createSeries = async (input: CreateSeriesInput) => (await api.post<
 /** `PUT /bookings/series/{id}/accept` (the Assistant) or `/cancel` (either party): the dates it changed. */
 export const changeSeries = async (seriesId: string, change: "accept" | "cancel") =>
   (await api.put<{ bookings: Booking[] }>(`/bookings/series/${encodeURIComponent(seriesId)}/${change}`)).bookings;
+
+/**
+ * `GET /bookings/{id}/cancellation`: what cancelling the booking now would give back to the
+ * client, by the server's clock (the cancel dialog says it before anyone confirms).
+ */
+export const fetchCancellationQuote = (id: string) => api.get<CancellationQuote>(`/bookings/${encodeURIComponent(id)}/cancellation`);
+
+/** `GET /bookings/series/{id}/cancellation`: the same for the rest of a weekly series. */
+export const fetchSeriesCancellationQuote = (seriesId: string) =>
+  api.get<CancellationQuote>(`/bookings/series/${encodeURIComponent(seriesId)}/cancellation`);
+
+/**
+ * `GET /account/payout-account`, read only for whether there is one: a client's refunds are sent
+ * to it, and a refund that is due asks for it until it is set (Settings holds the account itself).
+ */
+export const fetchHasPayoutAccount = async () => (await api.get<{ payoutAccount: unknown }>("/account/payout-account")).payoutAccount !== null;
 
 export const fetchBooking = async (id: string) => (await api.get<{ booking: Booking }>(`/bookings/${encodeURIComponent(id)}`)).booking;
 

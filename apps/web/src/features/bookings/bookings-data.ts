@@ -1,4 +1,12 @@
-import { MSG, type BookedSlot, type Booking, type CreateBookingInput, type CreateSeriesInput, type PaymentDetails } from "@vam/shared";
+import {
+  MSG,
+  type BookedSlot,
+  type Booking,
+  type CancellationQuote,
+  type CreateBookingInput,
+  type CreateSeriesInput,
+  type PaymentDetails,
+} from "@vam/shared";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { toast } from "sonner";
 import { jsonBody } from "../../lib/actions";
@@ -8,8 +16,10 @@ import {
   createBooking,
   createSeries,
   fetchBookedSlots,
+  fetchCancellationQuote,
   fetchFreeStarts,
   fetchPaymentDetails,
+  fetchSeriesCancellationQuote,
   messageOtherParty,
   rescheduleBooking,
   saveTransferReference,
@@ -71,8 +81,36 @@ export function paymentLoader({ params, request }: LoaderFunctionArgs) {
   );
 }
 
+/** What a cancel dialog is about: one booking, or the rest of a weekly series. */
+export interface CancelTarget {
+  kind: "booking" | "series";
+  id: string;
+}
+
+/** A cancel dialog's quote, with what it is for (a fetcher shows only the open dialog's: `shownAnswer`). */
+export interface QuoteFor extends CancelTarget {
+  quote: CancellationQuote;
+}
+
+/**
+ * `/data/bookings/:id/cancellation` and `/data/bookings/series/:seriesId/cancellation`: what
+ * cancelling now would give back, by the server's clock. A failure is no amount at all (the
+ * dialog says nothing rather than a wrong one), never an error screen.
+ */
+export function cancellationQuoteLoader({ params }: LoaderFunctionArgs) {
+  const id = params.id ?? "";
+  return attempt<QuoteFor>(async () => ({ kind: "booking", id, quote: await fetchCancellationQuote(id) }), MSG.bookingCancelFailed);
+}
+
+export function seriesCancellationQuoteLoader({ params }: LoaderFunctionArgs) {
+  const id = params.seriesId ?? "";
+  return attempt<QuoteFor>(async () => ({ kind: "series", id, quote: await fetchSeriesCancellationQuote(id) }), MSG.seriesCancelFailed);
+}
+
 /** The addresses of those routes, for `fetcher.load`. */
 export const bookingsData = {
+  cancellationQuote: ({ kind, id }: CancelTarget) =>
+    kind === "series" ? `/data/bookings/series/${encodeURIComponent(id)}/cancellation` : `/data/bookings/${encodeURIComponent(id)}/cancellation`,
   freeTimes: (consultantId: string, date: string) =>
     `/data/bookings/free-times/${encodeURIComponent(consultantId)}?${new URLSearchParams({ date }).toString()}`,
   booked: (consultantId: string) => `/data/bookings/booked/${encodeURIComponent(consultantId)}`,

@@ -1,7 +1,7 @@
 import type { Booking } from "@vam/shared";
 import type { LoaderFunctionArgs } from "react-router";
 import { readToken, readUser } from "../../api/session-storage";
-import { fetchBooking, fetchBookingsAs, fetchBookingsMade } from "./bookings-api";
+import { fetchBooking, fetchBookingsAs, fetchBookingsMade, fetchHasPayoutAccount } from "./bookings-api";
 
 export interface BookingsPageData {
   /** Received as consultant ("My Consultations") and made as client ("My Bookings"). */
@@ -11,6 +11,11 @@ export interface BookingsPageData {
   focus: Booking | null;
   /** An id was given but no booking of the user has it. */
   focusMissing: boolean;
+  /**
+   * Whether the user has a payout account (where a client's refunds go): asked only while one of
+   * their refunds as a client is due; null when not asked or unreadable (then nothing is asked of them).
+   */
+  refundAccount?: boolean | null;
 }
 
 export interface BookingsLoaderData {
@@ -26,7 +31,9 @@ async function loadBookings(id: string | undefined): Promise<BookingsPageData> {
   // Only Assistants can be booked: nobody else has consultations to ask for.
   const consultationsRequest = user.role === "Assistant" ? fetchBookingsAs("consultant") : Promise.resolve([]);
   const [consultations, made, focus] = await Promise.all([consultationsRequest, fetchBookingsMade(), focusRequest]);
-  return { consultations, made, focus, focusMissing: Boolean(id) && focus === null };
+  const refundDue = made.some((booking) => booking.refund?.state === "DUE");
+  const refundAccount = refundDue ? await fetchHasPayoutAccount().catch(() => null) : null;
+  return { consultations, made, focus, focusMissing: Boolean(id) && focus === null, refundAccount };
 }
 
 /** The lists of /bookings and /bookings/{id}, deferred so that the page renders at once. */

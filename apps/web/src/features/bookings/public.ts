@@ -3,7 +3,9 @@
  * else in this folder is its own. The lint configuration refuses imports that go around it.
  */
 export { BookingCalendar } from "./BookingCalendar";
+export { BookingRefund } from "./BookingRefund";
 export { BookingStatusBadge } from "./BookingStatusBadge";
+export { CancelQuote } from "./CancelQuote";
 export { BookingsLoadFailed, BookingsLoading } from "./BookingsLoadStates";
 export { PaymentBadge, PaymentReference, PaymentWarning } from "./PaymentBadge";
 export { bookingsOfTab, DASHBOARD_TABS, seriesPendingCounts } from "./booking-filters";
@@ -20,3 +22,4 @@ export { useClockTick } from "./useClockTick";
 export { useLiveBookings } from "./useLiveBookings";
 export { useLocalUpdates } from "./useLocalUpdates";
 export { useBookingChange } from "./useBookingChange";
+export { useCancelQuote } from "./useCancelQuote";

@@ -33,6 +33,9 @@ import {
   useLocalUpdates,
   seriesChangeHref,
   type SeriesChange,
+  BookingRefund,
+  CancelQuote,
+  useCancelQuote,
 } from "../bookings/public";
 import { AcceptPaymentNote, Fact } from "./DashboardCardParts";
 import { DashboardRescheduleModal } from "./DashboardRescheduleModal";
@@ -71,6 +74,12 @@ export function DashboardCard({ booking: loaded, userId, seriesPending = 0 }: Da
   const unpaidOver = completeWaitsForPayment(booking, party, now);
   const reason = cancelReasonText(booking);
   const [asking, setAsking] = useState<keyof typeof CONFIRMATIONS | null>(null);
+  // What declining or cancelling would give back, loaded as the question opens.
+  const quote = useCancelQuote();
+  const ask = (which: keyof typeof CONFIRMATIONS) => {
+    setAsking(which);
+    quote.load({ kind: "booking", id: booking.id });
+  };
   const [rescheduling, setRescheduling] = useState(false);
   const [reviewing, setReviewing] = useState(false);
 
@@ -110,6 +119,8 @@ export function DashboardCard({ booking: loaded, userId, seriesPending = 0 }: Da
         </IconText>
       )}
 
+      {booking.refund && <BookingRefund refund={booking.refund} party={party} className="-mt-2" />}
+
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
         <Fact icon={CalendarDays} label="Date" value={formatLongDate(booking.date)} wide />
         <Fact icon={Clock} label="Time" value={`${formatTime(booking.startTime)} - ${formatTime(booking.endTime)}`} />
@@ -137,7 +148,7 @@ export function DashboardCard({ booking: loaded, userId, seriesPending = 0 }: Da
               </button>
             )}
             {actions.includes("decline") && (
-              <button type="button" className="btn-secondary" disabled={busy} onClick={() => setAsking("decline")}>
+              <button type="button" className="btn-secondary" disabled={busy} onClick={() => ask("decline")}>
                 <X aria-hidden="true" className="size-4" />
                 Decline
               </button>
@@ -161,7 +172,7 @@ export function DashboardCard({ booking: loaded, userId, seriesPending = 0 }: Da
               </button>
             )}
             {actions.includes("cancel") && (
-              <button type="button" className="btn-ghost text-rose-300 hover:text-rose-200" disabled={busy} onClick={() => setAsking("cancel")}>
+              <button type="button" className="btn-ghost text-rose-300 hover:text-rose-200" disabled={busy} onClick={() => ask("cancel")}>
                 <Ban aria-hidden="true" className="size-4" />
                 Cancel
               </button>
@@ -181,7 +192,10 @@ export function DashboardCard({ booking: loaded, userId, seriesPending = 0 }: Da
         onConfirm={() => changeStatus("CANCELLED")}
         onCancel={() => setAsking(null)}
       >
-        {question?.question}
+        <p>{question?.question}</p>
+        {asking && (
+          <CancelQuote shown={quote.shown({ kind: "booking", id: booking.id })} party={party} listedPaid={booking.paymentStatus === "PAID"} />
+        )}
       </ConfirmDialog>
 
       {rescheduling && <DashboardRescheduleModal booking={booking} onClose={() => setRescheduling(false)} />}
