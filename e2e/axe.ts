@@ -29,6 +29,19 @@ export type A11yContext = string | { include?: string[]; exclude?: string[] };
  * impact, listing each rule and the elements that break it.
  */
 export async function expectNoSeriousA11yViolations(page: Page, context?: A11yContext): Promise<void> {
+  // A toast fading in or a dialog sliding is measured at its end state, not mid-way (a finite
+  // animation only: a spinner never ends; at most 2 s).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   await injectAxe(page);
   const violations = await page.evaluate(async (within) => {
     const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: unknown[] }> } }).axe;
