@@ -30,10 +30,10 @@ export default defineConfig({
         // with an upgrade (cached across deploys), and together they compress better than apart.
         codeSplitting: {
           groups: [{ name: "vendor", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
-          // Common chunks under 3 KB (an icon, a button) go into the chunks that use them: a page
+          // Common chunks under 4 KB (an icon, a button) go into the chunks that use them: a page
           // then arrives in a few files instead of some forty (each with its headers and, on
           // HTTP/1.1, its turn for one of six connections). Needs the strict execution order.
-          experimentalInlineCommonChunks: { maxSize: 3000 },
+          experimentalInlineCommonChunks: { maxSize: 4000 },
         },
         strictExecutionOrder: true,
       },

@@ -1,10 +1,9 @@
-import type { ComponentType } from "react";
-import { createBrowserRouter, redirect, type ActionFunction, type LoaderFunction, type RouteObject } from "react-router";
+import { createBrowserRouter, redirect, type RouteObject } from "react-router";
 import { AppRoot } from "./layouts/AppRoot";
-import { LoadingFallback } from "./layouts/LoadingFallback";
 import { ProtectedLayout } from "./layouts/ProtectedLayout";
 import { PublicLayout } from "./layouts/PublicLayout";
 import { PageNotFound, RouteError } from "./layouts/RouteError";
+import { lazyPage, loading, withErrorScreen } from "./layouts/route-helpers";
 import { initialRootData, rootLoader, rootShouldRevalidate } from "./layouts/root-loader";
 import { importAgain } from "./lib/import-again";
 import { revalidateOnNewQuery } from "./lib/revalidate";
@@ -17,22 +16,6 @@ import { revalidateOnNewQuery } from "./lib/revalidate";
  * navigations keep the current page and show the progress bar until the next one is ready.
  * Every chunk is loaded through `importAgain`: one that fails offline is tried again once online.
  */
-
-/**
- * A page module (default export) and, when it has them, its loader's and action's modules: loaded
- * together when the page's address is first opened.
- */
-function lazyPage(
-  component: () => Promise<{ default: ComponentType }>,
-  loader?: () => Promise<LoaderFunction>,
-  action?: () => Promise<ActionFunction>,
-): RouteObject["lazy"] {
-  return {
-    Component: async () => (await importAgain(component)).default,
-    ...(loader && { loader: () => importAgain(loader) }),
-    ...(action && { action: () => importAgain(action) }),
-  };
-}
 
 /** A data route read only when asked (`fetcher.load`), never again by React Router. */
 const readOnce = () => false;
@@ -48,24 +31,6 @@ const postingsDataModule = () => importAgain(() => import("./features/postings/p
 const profilesDataModule = () => importAgain(() => import("./features/profiles/profiles-data"));
 const reviewsDataModule = () => importAgain(() => import("./features/reviews/reviews-data"));
 const timeOffDataModule = () => importAgain(() => import("./features/time-off/time-off-data"));
-
-/**
- * The loading text shown where the page goes, on a cold load. It fills the screen under the
- * navigation, so that the footer starts below the fold and does not jump when the page arrives.
- */
-const loading = (label?: string) =>
-  function PageLoading() {
-    return (
-      <div className="min-h-[calc(100dvh-4rem)]">
-        <LoadingFallback label={label} />
-      </div>
-    );
-  };
-
-/** Wraps a layout's pages so that a page error shows the error screen inside the layout. */
-function withErrorScreen(children: RouteObject[]): RouteObject[] {
-  return [{ errorElement: <RouteError />, HydrateFallback: loading(), children }];
-}
 
 const appRoutes: RouteObject[] = [
   {
@@ -281,14 +246,9 @@ const appRoutes: RouteObject[] = [
           { path: "bookings/series/:seriesId", lazy: async () => ({ action: (await bookingsDataModule()).seriesAction }) },
           // The cancel dialog's quote: read each time a dialog opens, not again while it stays loaded (after a write, on socket events).
           {
-            path: "bookings/:id/cancellation",
+            path: "bookings/cancellation/:kind/:id",
             shouldRevalidate: readOnce,
             lazy: async () => ({ loader: (await bookingsDataModule()).cancellationQuoteLoader }),
-          },
-          {
-            path: "bookings/series/:seriesId/cancellation",
-            shouldRevalidate: readOnce,
-            lazy: async () => ({ loader: (await bookingsDataModule()).seriesCancellationQuoteLoader }),
           },
           { path: "gallery", lazy: async () => ({ action: (await galleryDataModule()).galleryAction }) },
           { path: "postings/:id?", lazy: async () => ({ action: (await postingsDataModule()).postingAction }) },
@@ -301,126 +261,29 @@ const appRoutes: RouteObject[] = [
         ],
       },
       {
-        // The operator console (and its charts) loads only when an address under /admin is opened.
+        // The operator console (and its charts) loads only when an address under /admin is opened;
+        // its pages are patched in then too (features/admin/admin-routes.tsx), not listed in the first chunk.
+        id: "admin",
         path: "admin",
         HydrateFallback: loading(),
         lazy: lazyPage(() => import("./layouts/AdminLayout")),
+        // Only the dashboard is known from the start (through a small module of its own: this
+        // chunk does not list its dependencies); the other pages are patched in (below).
         children: withErrorScreen([
           {
             index: true,
             lazy: lazyPage(
-              () => import("./features/admin/AdminDashboardPage"),
-              async () => (await import("./features/admin/admin-loaders")).adminStatsLoader,
+              async () => (await import("./features/admin/admin-dashboard-entry")).dashboardPage(),
+              async () => (await import("./features/admin/admin-dashboard-entry")).dashboardLoader(),
             ),
           },
-          {
-            path: "payments",
-            lazy: lazyPage(
-              () => import("./features/admin/AdminPaymentsPage"),
-              async () => (await import("./features/admin/admin-loaders")).adminPaymentsLoader,
-              async () => (await import("./features/admin/admin-actions")).adminPaymentAction,
-            ),
-          },
-          {
-            path: "users",
-            lazy: lazyPage(
-              () => import("./features/admin/AdminUsersPage"),
-              async () => (await import("./features/admin/admin-loaders")).adminUsersLoader,
-              async () => (await import("./features/admin/admin-actions")).adminUserAction,
-            ),
-          },
-          {
-            path: "users/:id",
-            lazy: lazyPage(
-              () => import("./features/admin/AdminUserDetailPage"),
-              async () => (await import("./features/admin/admin-loaders")).adminUserLoader,
-              async () => (await import("./features/admin/admin-actions")).adminUserAction,
-            ),
-          },
-          {
-            path: "reviews",
-            lazy: lazyPage(
-              () => import("./features/admin/AdminReviewsPage"),
-              async () => (await import("./features/admin/admin-loaders")).adminReviewsLoader,
-              async () => (await import("./features/admin/admin-actions")).adminReviewAction,
-            ),
-          },
-          {
-            path: "payment-qr",
-            lazy: lazyPage(
-              () => import("./features/admin/AdminPaymentQrPage"),
-              async () => (await import("./features/admin/admin-loaders")).adminPaymentQrLoader,
-              async () => (await import("./features/admin/admin-actions")).adminPaymentQrAction,
-            ),
-          },
-          {
-            path: "statements",
-            lazy: lazyPage(
-              () => import("./features/admin/AdminStatementsPage"),
-              async () => (await import("./features/admin/admin-loaders")).adminStatementsLoader,
-              async () => (await import("./features/admin/admin-actions")).adminStatementsAction,
-            ),
-          },
-          {
-            path: "payouts",
-            lazy: lazyPage(
-              () => import("./features/admin/AdminMoneyOutPage"),
-              async () => (await import("./features/admin/admin-loaders")).adminPayoutsLoader,
-              async () => (await import("./features/admin/admin-actions")).adminMoneyOutAction,
-            ),
-          },
-          {
-            path: "refunds",
-            lazy: lazyPage(
-              () => import("./features/admin/AdminMoneyOutPage"),
-              async () => (await import("./features/admin/admin-loaders")).adminRefundsLoader,
-              async () => (await import("./features/admin/admin-actions")).adminMoneyOutAction,
-            ),
-          },
-          {
-            path: "payouts/batches/:id",
-            lazy: lazyPage(
-              () => import("./features/admin/AdminPayoutBatchPage"),
-              async () => (await import("./features/admin/admin-loaders")).adminPayoutBatchLoader,
-              async () => (await import("./features/admin/admin-actions")).adminPayoutLineAction,
-            ),
-          },
-          // A refund batch under Refunds, where the navigation shows it; the same page.
-          {
-            path: "refunds/batches/:id",
-            lazy: lazyPage(
-              () => import("./features/admin/AdminPayoutBatchPage"),
-              async () => (await import("./features/admin/admin-loaders")).adminPayoutBatchLoader,
-              async () => (await import("./features/admin/admin-actions")).adminPayoutLineAction,
-            ),
-          },
-          {
-            path: "ledger",
-            lazy: lazyPage(
-              () => import("./features/admin/AdminLedgerPage"),
-              async () => (await import("./features/admin/admin-loaders")).adminLedgerLoader,
-            ),
-          },
-          {
-            path: "ledger/accounts/:id",
-            lazy: lazyPage(
-              () => import("./features/admin/AdminLedgerAccountPage"),
-              async () => (await import("./features/admin/admin-loaders")).adminLedgerAccountLoader,
-            ),
-          },
-          {
-            path: "audit",
-            lazy: lazyPage(
-              () => import("./features/admin/AdminAuditPage"),
-              async () => (await import("./features/admin/admin-loaders")).adminAuditLoader,
-            ),
-          },
-          { path: "*", element: <PageNotFound /> },
         ]),
       },
     ],
   },
 ];
+
+let adminPatched = false;
 
 export const router = createBrowserRouter(
   [
@@ -434,5 +297,16 @@ export const router = createBrowserRouter(
       children: appRoutes,
     },
   ],
-  { hydrationData: { loaderData: { root: initialRootData() } } },
+  {
+    hydrationData: { loaderData: { root: initialRootData() } },
+    // React Router's lazy route discovery: the console's pages are added the first time an
+    // address under /admin is opened (few people ever open one).
+    async patchRoutesOnNavigation({ path, patch }) {
+      if (adminPatched || !/^\/admin(\/|$)/.test(path)) return;
+      const { adminRoutes } = await importAgain(() => import("./features/admin/admin-routes"));
+      if (adminPatched) return;
+      adminPatched = true;
+      patch("admin", adminRoutes);
+    },
+  },
 );

@@ -39,7 +39,7 @@ function setup(answer: (change: { intent: string; date?: string; startTime?: str
       },
       {
         // The cancel dialog's quote: nothing paid yet.
-        path: "/data/bookings/:id/cancellation",
+        path: "/data/bookings/cancellation/booking/:id",
         loader: ({ params }) => ({
           ok: true,
           data: { kind: "booking", id: params.id, quote: { paid: false, dates: 1, refundCentavos: 500000, lateFeeCentavos: 0, late: false } },

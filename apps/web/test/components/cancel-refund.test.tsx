@@ -61,7 +61,7 @@ function setup({ user: me, list, quote: answer, hold = false, refundAccount = nu
   const quoteLoader =
     (kind: "booking" | "series") =>
     async ({ params }: { params: Record<string, string | undefined> }) => {
-      const id = (kind === "series" ? params.seriesId : params.id) ?? "";
+      const id = params.id ?? "";
       quoteReads.push(`${kind}:${id}`);
       if (hold) await new Promise<void>((resolve) => (release = resolve));
       const result = answer(kind, id);
@@ -83,8 +83,8 @@ function setup({ user: me, list, quote: answer, hold = false, refundAccount = nu
         loader: () => ({ view: me.role === "Assistant" ? "consultant" : "client", bookings: Promise.resolve(stored), timeOff: null }),
         Component: BookingDashboardPage,
       },
-      { path: "/data/bookings/:id/cancellation", loader: quoteLoader("booking") },
-      { path: "/data/bookings/series/:seriesId/cancellation", loader: quoteLoader("series") },
+      { path: "/data/bookings/cancellation/booking/:id", loader: quoteLoader("booking") },
+      { path: "/data/bookings/cancellation/series/:id", loader: quoteLoader("series") },
       {
         path: "/data/bookings/:id",
         action: async ({ request, params }) => {

@@ -93,24 +93,20 @@ export interface QuoteFor extends CancelTarget {
 }
 
 /**
- * `/data/bookings/:id/cancellation` and `/data/bookings/series/:seriesId/cancellation`: what
+ * `/data/bookings/cancellation/booking/:id` and `/data/bookings/cancellation/series/:id`: what
  * cancelling now would give back, by the server's clock. A failure is no amount at all (the
  * dialog says nothing rather than a wrong one), never an error screen.
  */
 export function cancellationQuoteLoader({ params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
-  return attempt<QuoteFor>(async () => ({ kind: "booking", id, quote: await fetchCancellationQuote(id) }), MSG.bookingCancelFailed);
-}
-
-export function seriesCancellationQuoteLoader({ params }: LoaderFunctionArgs) {
-  const id = params.seriesId ?? "";
-  return attempt<QuoteFor>(async () => ({ kind: "series", id, quote: await fetchSeriesCancellationQuote(id) }), MSG.seriesCancelFailed);
+  return params.kind === "series"
+    ? attempt<QuoteFor>(async () => ({ kind: "series", id, quote: await fetchSeriesCancellationQuote(id) }), MSG.seriesCancelFailed)
+    : attempt<QuoteFor>(async () => ({ kind: "booking", id, quote: await fetchCancellationQuote(id) }), MSG.bookingCancelFailed);
 }
 
 /** The addresses of those routes, for `fetcher.load`. */
 export const bookingsData = {
-  cancellationQuote: ({ kind, id }: CancelTarget) =>
-    kind === "series" ? `/data/bookings/series/${encodeURIComponent(id)}/cancellation` : `/data/bookings/${encodeURIComponent(id)}/cancellation`,
+  cancellationQuote: ({ kind, id }: CancelTarget) => `/data/bookings/cancellation/${kind}/${encodeURIComponent(id)}`,
   freeTimes: (consultantId: string, date: string) =>
     `/data/bookings/free-times/${encodeURIComponent(consultantId)}?${new URLSearchParams({ date }).toString()}`,
   booked: (consultantId: string) => `/data/bookings/booked/${encodeURIComponent(consultantId)}`,
