@@ -1,33 +1,12 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
+import { SHIPPED_MIGRATIONS, migrationsBefore, removeMigrationFolders } from "./helpers/migrations.js";
 
-const SHIPPED = path.resolve(import.meta.dirname, "../drizzle");
-const folders: string[] = [];
-afterAll(async () => {
-  for (const folder of folders) await rm(folder, { recursive: true, force: true });
-});
-
-/** The shipped migrations up to (not including) the one tagged `before`, as a folder of their own. */
-async function migrationsBefore(before: string): Promise<string> {
-  const folder = await mkdtemp(path.join(tmpdir(), "vam-migrations-"));
-  folders.push(folder);
-  await cp(SHIPPED, folder, { recursive: true });
-  const journalPath = path.join(folder, "meta/_journal.json");
-  const journal = JSON.parse(await readFile(journalPath, "utf8")) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(
-    0,
-    journal.entries.findIndex((entry) => entry.tag === before),
-  );
-  await writeFile(journalPath, JSON.stringify(journal));
-  return folder;
-}
+afterAll(removeMigrationFolders);
 
 describe("migration 0013: what happened before the ledger is posted to it", () => {
   it("posts each paid payment, completion (with the 10% fee), reward and cancelled paid date, balanced, and drops the rewards counter", async () => {
@@ -68,7 +47,7 @@ describe("migration 0013: what happened before the ledger is posted to it", () =
     await booking(5, "CANCELLED", await payment("VA-AAAAA5", "REJECTED", 500000), "REJECTED", "PAYMENT_REJECTED");
     await booking(6, "PENDING", await payment("VA-AAAAA6", "UNVERIFIED", 500000), "UNVERIFIED");
 
-    await migrate(db, { migrationsFolder: SHIPPED });
+    await migrate(db, { migrationsFolder: SHIPPED_MIGRATIONS });
 
     const balances = Object.fromEntries(
       (

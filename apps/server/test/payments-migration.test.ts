@@ -1,6 +1,3 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -11,27 +8,9 @@ import { PAYMENT_REFERENCE_PATTERN } from "@vam/shared";
 import { ConfigError, loadConfig } from "../src/config.js";
 import { DEMO_QRPH } from "../src/payments/qrph.js";
 import { signUp, startTestServer } from "./helpers/server.js";
+import { SHIPPED_MIGRATIONS, migrationsBefore, removeMigrationFolders } from "./helpers/migrations.js";
 
-const SHIPPED = path.resolve(import.meta.dirname, "../drizzle");
-const folders: string[] = [];
-afterAll(async () => {
-  for (const folder of folders) await rm(folder, { recursive: true, force: true });
-});
-
-/** The shipped migrations up to (not including) the one tagged `before`, as a folder of their own. */
-async function migrationsBefore(before: string): Promise<string> {
-  const folder = await mkdtemp(path.join(tmpdir(), "vam-migrations-"));
-  folders.push(folder);
-  await cp(SHIPPED, folder, { recursive: true });
-  const journalPath = path.join(folder, "meta/_journal.json");
-  const journal = JSON.parse(await readFile(journalPath, "utf8")) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(
-    0,
-    journal.entries.findIndex((entry) => entry.tag === before),
-  );
-  await writeFile(journalPath, JSON.stringify(journal));
-  return folder;
-}
+afterAll(removeMigrationFolders);
 
 describe("migration 0012: existing bookings get their payments", () => {
   it("gives each single booking and each weekly series one payment with its own reference, its amount and its state", async () => {
@@ -66,7 +45,7 @@ describe("migration 0012: existing bookings get their payments", () => {
     ).rows[0]!.id;
     for (const day of [7, 14, 21]) await booking(day, "CONFIRMED", "PAID", series);
 
-    await migrate(db, { migrationsFolder: SHIPPED });
+    await migrate(db, { migrationsFolder: SHIPPED_MIGRATIONS });
 
     const payments = (
       await client.query<{ id: string; reference: string; amount_centavos: number; dates: number; state: string }>(

@@ -8,6 +8,7 @@ import { badRequest } from "../http/errors.js";
 import { lineDescription } from "./describe.js";
 import { availableBalance, monthsWithLines, paidUpcoming, payableAccount, payableLines, payoutTotals } from "./repository.js";
 import { STATEMENT_MONTH, statementDocument } from "./statement.js";
+import { sendAttachment } from "../http/attachment.js";
 
 const tags = ["earnings"];
 /** The page shows this many lines of the account, newest first; the monthly statements hold them all. */
@@ -87,13 +88,6 @@ export async function earningsRoutes(base: FastifyInstance) {
       month,
       now: app.clock.now(),
     });
-    return (
-      reply
-        .header("content-type", "application/pdf")
-        .header("content-disposition", `attachment; filename="${fileName}"`)
-        .header("cache-control", "private, no-store")
-        // The bytes as they are: Fastify sends a Buffer without the response schema's serializer.
-        .send(bytes as unknown as string)
-    );
+    return sendAttachment(reply, { fileName, contentType: "application/pdf", bytes });
   });
 }

@@ -9,6 +9,7 @@ import { bearer, errorResponses, idParams } from "../http/contracts.js";
 import { forbidden, notFound } from "../http/errors.js";
 import { receiptDocument } from "./document.js";
 import { receiptOfPayment } from "./repository.js";
+import { sendAttachment } from "../http/attachment.js";
 
 /**
  * The acknowledgement receipt of a booking's payment (decisions.md, "Cancelling, refunds, fees
@@ -40,13 +41,6 @@ export async function receiptRoutes(base: FastifyInstance) {
     const receipt = await receiptOfPayment(app.db, booking.paymentId);
     if (!receipt) throw notFound(MSG.receiptNotFound);
     const { fileName, bytes } = await receiptDocument(app.db, app.config.platform, receipt);
-    return (
-      reply
-        .header("content-type", "application/pdf")
-        .header("content-disposition", `attachment; filename="${fileName}"`)
-        .header("cache-control", "private, no-store")
-        // The bytes as they are: Fastify sends a Buffer without the response schema's serializer.
-        .send(bytes as unknown as string)
-    );
+    return sendAttachment(reply, { fileName, contentType: "application/pdf", bytes });
   });
 }
