@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG, weekdayAhead, type Booking } from "@vam/shared";
 import { accountTokens, emailOutbox, galleryPhotos, notifications, postings, profiles, sessions, uploads, users } from "../src/db/schema.js";
@@ -195,5 +195,40 @@ describe("Delete my account", () => {
       body: { recipientId: assistant.user.id, message: "Hello?" },
     });
     expect(fresh.status).toBe(409);
+  });
+
+  it("also takes the name out of the notifications other people hold about the account", async () => {
+    const referrer = await signUp(server, { role: "Assistant", firstName: "Jun", lastName: "Bautista" });
+    const assistant = await signUp(server, { role: "Assistant", firstName: "Liza", lastName: "Santos" });
+    const ana = await signUp(server, { role: "Boss", firstName: "Ana", lastName: "Reyes-Lim", referralCode: referrer.user.referralCode });
+    const made = await book(server, ana, { consultantId: assistant.user.id, date: weekdayAhead(5) });
+    expect(made.status).toBe(201);
+    await server.api("POST", "/api/messages/send", { token: ana.token, body: { recipientId: assistant.user.id, message: "Hello Liza!" } });
+    expect(
+      (await server.api("PUT", `/api/bookings/${made.body.booking.id}/status`, { token: ana.token, body: { status: "CANCELLED" } })).status,
+    ).toBe(200);
+    const db = server.database.db;
+    const heldBy = (account: Account) => db.select().from(notifications).where(eq(notifications.userId, account.user.id));
+    const texts = async (account: Account) => (await heldBy(account)).map((row) => `${row.title}: ${row.content}`);
+    expect(await texts(referrer)).toContain("New referral: Ana Reyes-Lim joined with your referral code.");
+    expect((await texts(assistant)).filter((text) => text.includes("Ana Reyes-Lim")).length).toBeGreaterThanOrEqual(2);
+    expect(await texts(assistant)).toContain("New message from Ana: Hello Liza!");
+    // Someone else's notifications, not naming Ana, stay as they are.
+    const untouched = await db.select().from(notifications).where(ne(notifications.userId, ana.user.id));
+
+    expect((await deleteAccount(ana)).status).toBe(200);
+
+    expect(await texts(referrer)).toEqual(["New referral: Deleted user joined with your referral code."]);
+    const assistantTexts = await texts(assistant);
+    expect(assistantTexts).toContain("New message from Deleted user: Hello Liza!");
+    expect(assistantTexts.some((text) => text.startsWith("New booking: Deleted user booked "))).toBe(true);
+    for (const text of [...(await texts(referrer)), ...assistantTexts]) {
+      expect(text).not.toContain("Ana");
+      expect(text).not.toContain("Reyes-Lim");
+    }
+    const after = new Map((await db.select().from(notifications)).map((row) => [row.id, row]));
+    for (const row of untouched) {
+      if (![referrer.user.id, assistant.user.id].includes(row.userId)) expect(after.get(row.id)).toEqual(row);
+    }
   });
 });

@@ -3,13 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EMAIL_KIND_LABELS, MSG, weekdayAhead, type Booking } from "@vam/shared";
+import { EMAIL_KIND_LABELS, MSG, formatLongDate, formatTime, manilaDate, manilaTime, weekdayAhead, type Booking } from "@vam/shared";
 import { loadConfig } from "../src/config.js";
 import { openDatabase } from "../src/db/client.js";
 import { bookings, emailOutbox } from "../src/db/schema.js";
 import { sweep } from "../src/bookings/sweep.js";
 import { startServer } from "../src/server.js";
-import { atTime, book, reschedule, setStatus, type Account } from "./helpers/bookings.js";
+import { atTime, book, bookSeries, mondayIn, reschedule, setStatus, type Account } from "./helpers/bookings.js";
 import { createPostgresDatabase } from "./helpers/database.js";
 import { parseCalendarFile } from "./helpers/ical.js";
 import { startMailbox, type Mailbox, type ReceivedMail } from "./helpers/mailbox.js";
@@ -42,6 +42,9 @@ async function settled() {
   await server.app.emailQueue.idle();
   await server.app.emailQueue.drain();
 }
+
+/** A booking's time as the emails write it: "Tuesday, December 1, 2026 at 9:00 AM". */
+const when = (iso: string) => `${formatLongDate(manilaDate(new Date(iso)))} at ${formatTime(manilaTime(new Date(iso)))}`;
 
 const kindsTo = (account: Account) => mailbox.to(account.input.email).map((m) => m.subject);
 
@@ -93,6 +96,41 @@ describe("booking emails", () => {
     const cancel = calendarOf(cancelled);
     expect(cancel).toMatchObject({ method: "CANCEL", partMethod: "CANCEL", uid: invite.uid, status: "CANCELLED" });
     expect(cancel.sequence).toBeGreaterThan(update.sequence);
+  });
+
+  it("name the one who acted once, to the other party, and tell the actor what they did", async () => {
+    const { assistant, client } = await pair();
+
+    // The assistant moves the booking: the client reads who moved it, once.
+    const made = await book(server, client, { consultantId: assistant.user.id, date: weekdayAhead(8) });
+    const booking: Booking = made.body.booking;
+    const moved = await reschedule(server, assistant, booking.id, weekdayAhead(9), "13:00");
+    expect(moved.status).toBe(200);
+    const movedAt = when(moved.body.booking.startsAt);
+    expect((await mailTo(client, "Booking moved to ")).text).toContain(`Maricel Ocampo moved your booking to ${movedAt}.`);
+    expect((await mailTo(assistant, "Booking moved to ")).text).toContain(`You moved the booking with Ramon Aquino to ${movedAt}.`);
+
+    // The client cancels it: the assistant reads who cancelled, once.
+    expect((await setStatus(server, client, booking.id, "CANCELLED")).status).toBe(200);
+    const toAssistant = await mailTo(assistant, "Booking cancelled: ");
+    expect(toAssistant.text).toContain(`Ramon Aquino cancelled your booking on ${movedAt}.`);
+    expect(toAssistant.text).not.toContain("with Ramon Aquino");
+    expect(toAssistant.text).toContain("The attached file removes it from your calendar.");
+    expect((await mailTo(client, "Booking cancelled: ")).text).toContain(`You cancelled the booking on ${movedAt} with Maricel Ocampo.`);
+  });
+
+  it("of one cancelled date of a weekly series say the attached file removes it from the calendar", async () => {
+    const { assistant, client } = await pair();
+    const created = await bookSeries(server, client, { consultantId: assistant.user.id, date: mondayIn(3), weeks: 3 });
+    expect(created.status).toBe(201);
+    const dates = created.body.bookings;
+    expect((await setStatus(server, client, dates[1]!.id, "CANCELLED")).status).toBe(200);
+    expect((await mailTo(assistant, "Booking cancelled: ")).text).toContain(`Ramon Aquino cancelled your booking on ${when(dates[1]!.startsAt)}.`);
+    for (const account of [assistant, client]) {
+      const mail = await mailTo(account, "Booking cancelled: ");
+      expect(mail.text).toContain("The attached file removes it from your calendar.");
+      expect(mail.text).not.toContain("adds it to your calendar");
+    }
   });
 
   it("says when a booking is completed", async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -252,6 +252,36 @@ async function upcomingBookings(db: Db, userId: string, now: Date): Promise<Upco
 }
 
 /**
+ * The notifications other people hold name the account ("Ana Reyes-Lim joined with your referral
+ * code.", "… booked …", "… cancelled …", "… reviewed you", a referral reward): its full name, as
+ * it was before the row is anonymised, becomes "Deleted user" wherever it appears. A chat's
+ * MESSAGE notification names the sender by first name only ("New message from Ana"): those of
+ * the account's chats are retitled. Run inside the deletion's transaction, before the rename.
+ */
+async function forgetNameInNotifications(tx: Db, me: UserRow) {
+  const deleted = `${DELETED_FIRST_NAME} ${DELETED_LAST_NAME}`;
+  const full = fullName(me);
+  const mentions = (column: AnyPgColumn) => sql`strpos(${column}, ${full}) > 0`;
+  if (full.trim()) {
+    await tx
+      .update(notifications)
+      .set({
+        title: sql`replace(${notifications.title}, ${full}, ${deleted})`,
+        content: sql`replace(${notifications.content}, ${full}, ${deleted})`,
+      })
+      .where(and(ne(notifications.userId, me.id), or(mentions(notifications.title), mentions(notifications.content))));
+  }
+  const myChats = tx
+    .select({ id: chats.id })
+    .from(chats)
+    .where(or(eq(chats.userAId, me.id), eq(chats.userBId, me.id)));
+  await tx
+    .update(notifications)
+    .set({ title: `New message from ${deleted}` })
+    .where(and(eq(notifications.type, "MESSAGE"), ne(notifications.userId, me.id), inArray(notifications.chatId, myChats)));
+}
+
+/**
  * Deletes the account (decisions.md, Accounts and email; the Data Privacy Act of 2012) inside
  * `tx`: the user row stays, anonymised, so the other party's bookings, chats and reviews keep
  * their other side ("Deleted user"); everything else the account holds goes. Answers the storage
@@ -259,6 +289,7 @@ async function upcomingBookings(db: Db, userId: string, now: Date): Promise<Upco
  */
 async function eraseAccount(tx: Db, me: UserRow, now: Date): Promise<string[]> {
   const files = await tx.select({ key: uploads.storageKey }).from(uploads).where(eq(uploads.ownerId, me.id));
+  await forgetNameInNotifications(tx, me);
   await tx
     .update(users)
     .set({

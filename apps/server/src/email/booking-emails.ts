@@ -57,7 +57,11 @@ export function platformOrganizer(from: string) {
   return match ? { name: match[1]!.trim() || "VA Marketplace", email: match[2]!.trim() } : { name: "VA Marketplace", email: from.trim() };
 }
 
-/** Subject and opening paragraph of each kind, as `viewer` reads it. */
+/**
+ * Subject and opening paragraph of each kind, as `viewer` reads it. The one who acted is named
+ * once: the actor reads "You cancelled the booking on … with <the other party>.", the other
+ * party reads "<the actor> cancelled your booking on …." (not "… with <the actor>" again).
+ */
 function wording(event: BookingEvent, viewer: UserRow) {
   const { booking, client, consultant } = event.item;
   const other = viewer.id === client.id ? consultant : client;
@@ -66,6 +70,14 @@ function wording(event: BookingEvent, viewer: UserRow) {
   const actor = event.actor ? (byViewer ? "You" : name(event.actor)) : undefined;
   const what = event.series ? `${event.series.dates} weekly dates from ${when(booking.startsAt)}` : `the booking on ${when(booking.startsAt)}`;
   const withWhom = `with ${name(other)}`;
+  // Named already when the other party acted; named here only when someone else did.
+  const otherUnnamed = event.actor?.id !== other.id;
+  const withOther = otherUnnamed ? ` ${withWhom}` : "";
+  /** The booking (or dates) the actor changed: theirs to the actor, "your …" to anyone else. */
+  const changed = byViewer
+    ? `${what} ${withWhom}`
+    : `your ${event.series ? `${event.series.dates} weekly dates from ${when(booking.startsAt)}` : `booking on ${when(booking.startsAt)}`}${withOther}`;
+  const theBooking = byViewer ? `the booking ${withWhom}` : `your booking${withOther}`;
   const span = event.series ? `${event.series.dates} weekly dates from ${when(booking.startsAt)}` : when(booking.startsAt);
   switch (event.kind) {
     case "bookingCreated":
@@ -79,25 +91,25 @@ function wording(event: BookingEvent, viewer: UserRow) {
             lead: `${name(client)} booked you for ${span}. Please accept it on your dashboard.`,
           };
     case "bookingAccepted":
-      return { subject: `Booking accepted: ${when(booking.startsAt)}`, lead: `${actor} accepted ${what} ${byViewer ? withWhom : ""}`.trim() + "." };
+      return { subject: `Booking accepted: ${when(booking.startsAt)}`, lead: `${actor} accepted ${changed}.` };
     case "paymentVerified":
       return {
         subject: `Payment verified: ${when(booking.startsAt)}`,
         lead: `The payment of ${formatPeso(event.series?.total ?? booking.price)} for ${what} ${withWhom} was received.`,
       };
     case "bookingRescheduled":
-      return { subject: `Booking moved to ${when(booking.startsAt)}`, lead: `${actor} moved the booking ${withWhom} to ${when(booking.startsAt)}.` };
+      return { subject: `Booking moved to ${when(booking.startsAt)}`, lead: `${actor} moved ${theBooking} to ${when(booking.startsAt)}.` };
     case "bookingCancelled":
       return {
         subject: `Booking cancelled: ${when(booking.startsAt)}`,
         lead: actor
-          ? `${actor} cancelled ${what} ${withWhom}.`
+          ? `${actor} cancelled ${changed}.`
           : `${capitalize(what)} ${withWhom} ${event.series ? "were" : "was"} cancelled: ${event.reason ?? "by the platform"}.`,
       };
     case "bookingCompleted":
       return {
         subject: `Booking completed: ${when(booking.startsAt)}`,
-        lead: `${actor} marked the booking ${withWhom} on ${when(booking.startsAt)} as completed. You can now review each other.`,
+        lead: `${actor} marked ${theBooking} on ${when(booking.startsAt)} as completed. You can now review each other.`,
       };
     case "bookingReminder":
       return {
@@ -105,6 +117,17 @@ function wording(event: BookingEvent, viewer: UserRow) {
         lead: `Your booking ${withWhom} starts on ${when(booking.startsAt)}.`,
       };
   }
+}
+
+/**
+ * What the attached calendar file does. A cancelled date of a weekly series carries the whole
+ * series' file (still METHOD:REQUEST, the date now an EXDATE): it removes that date all the same.
+ */
+function calendarSentence(event: BookingEvent, cancelling: boolean) {
+  const them = event.series && event.series.dates > 1 ? "them" : "it";
+  if (cancelling || event.kind === "bookingCancelled") return `The attached file removes ${them} from your calendar.`;
+  if (event.kind === "bookingRescheduled") return "The attached file updates it in your calendar.";
+  return "The attached file adds it to your calendar.";
 }
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -167,11 +190,7 @@ function bookingEmail(
     ...renderEmail({
       subject,
       greeting: `Hi ${viewer.firstName},`,
-      paragraphs: [
-        lead,
-        cancelling ? "The attached calendar file removes it from your calendar." : "The attached calendar file adds it to your calendar.",
-        ...(receipt ? [`Your receipt ${receipt.printedNumber} is attached.`] : []),
-      ],
+      paragraphs: [lead, calendarSentence(event, cancelling), ...(receipt ? [`Your receipt ${receipt.printedNumber} is attached.`] : [])],
       details: [
         [viewer.id === client.id ? "Assistant" : "Client", name(other)],
         ["When", `${when(booking.startsAt)} to ${formatTime(manilaTime(booking.endsAt))}`],
