@@ -178,10 +178,14 @@ describe("axe on every page and dialog, at desktop and phone sizes", () => {
 
   it("a Boss: every page, the account menu, the booking wizard's steps and the booking dialogs", async () => {
     // A message from Maria: an unread count beside the avatar, and a conversation with times.
+    // Many lines long, so that the conversation scrolls: axe then checks that the keyboard can scroll it.
     const sent = await fetch(`${e2e.baseUrl}/api/messages/send`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${await apiToken(e2e, "maria_santos", DEMO_PASSWORD)}` },
-      body: JSON.stringify({ recipientId: await userId(e2e, "boss_demo"), message: "Magandang araw! See you on Monday." }),
+      body: JSON.stringify({
+        recipientId: await userId(e2e, "boss_demo"),
+        message: `Magandang araw! See you on Monday.${"\nSalamat po!".repeat(40)}`,
+      }),
     });
     expect(sent.status).toBe(201);
     const { page, context } = await signedIn("boss_demo");

@@ -42,14 +42,18 @@ describe("accounts in the browser", () => {
     await terms.waitFor({ state: "detached" });
     await e2e.screenshot(page, "register-filled");
 
-    const alert = page.waitForEvent("dialog");
+    // No browser alert: the login page says it in its own status region.
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
     await page.getByRole("button", { name: "Create Profile" }).click();
-    const dialog = await alert;
-    expect(dialog.message()).toBe(MSG.registerSuccess);
-    await dialog.accept();
     await page.waitForURL("**/login");
     // The URL changes before the login form replaces the (identically labelled) register form.
     await page.getByRole("heading", { name: "Log in" }).waitFor();
+    await page.getByRole("status").getByText(MSG.registerSuccess).waitFor();
+    expect(dialogs).toEqual([]);
 
     const [created] = await e2e.server.database.db.select().from(users).where(eq(users.username, "andrea_reyes"));
     expect(created).toMatchObject({ referredBy: referrer.id, role: "Assistant", salaryRate: 1250, skills: ["Writing"] });

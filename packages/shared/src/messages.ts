@@ -86,6 +86,10 @@ export const MSG = {
   pageSizeInvalid: "Please ask for 1 to 60 results a page",
 
   messageEmpty: "Please write a message",
+  /** Under a text box near its limit, announced as it changes. */
+  charactersLeft: (n: number) => `${n} ${n === 1 ? "character" : "characters"} left`,
+  /** A paste into the chat box that went past its limit (the start was kept). */
+  messageCut: (max: number) => `Your message was cut to ${max.toLocaleString("en-US")} characters.`,
   chatNotFound: "Chat not found",
   chatWithYourself: "You cannot start a chat with yourself",
   notificationNotFound: "Notification not found",

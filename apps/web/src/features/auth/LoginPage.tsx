@@ -15,7 +15,7 @@ import { noticeOf } from "./notice";
 export default function LoginPage() {
   useDocumentTitle("Log in");
   const { user } = useAuth();
-  // What the page that led here has to say (a new password was set).
+  // What the page that led here has to say (the account was created, a new password was set).
   const notice = noticeOf(useLocation().state);
   // The route's action signs in; the root loader then reads the session, and the page moves on.
   const login = useActionFetcher();

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { ASSISTANT_RATE, ROLES, registerSchema, type RegisterData, type RegisterInput } from "@vam/shared";
 import { useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
-import { Link, Navigate, useSearchParams } from "react-router";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { SubmitButton } from "../../components/SubmitButton";
 import { UserAvatar } from "../../components/UserAvatar";
 import { FormAlert } from "../../components/form/FormAlert";
@@ -13,6 +13,8 @@ import { AuthCard } from "./AuthCard";
 import { WorkDetailsFields } from "../my-profile/public";
 import { TermsModal } from "./TermsModal";
 import { SIGNED_IN_HOME, useAuth } from "./auth-context";
+import type { NoticeState } from "./notice";
+import { useActionAnswer } from "../../lib/actions";
 import { useActionFetcher } from "../../lib/useActionFetcher";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 
@@ -20,8 +22,14 @@ export default function RegisterPage() {
   useDocumentTitle("Create a Profile");
   const { user } = useAuth();
   const [searchParams] = useSearchParams();
-  // The route's action creates the account, says so and leads to /login.
-  const create = useActionFetcher();
+  // The route's action creates the account; the page then leads to /login, which says so.
+  const navigate = useNavigate();
+  const create = useActionFetcher<string>();
+  useActionAnswer(create.result, (answer) => {
+    if (!answer.ok) return;
+    const state: NoticeState = { notice: answer.data };
+    void navigate("/login", { state });
+  });
   const [termsOpen, setTermsOpen] = useState(false);
   const form = useForm<RegisterInput, unknown, RegisterData>({
     resolver: zodResolver(registerSchema),

@@ -1,5 +1,5 @@
 import { MSG, type ForgotPasswordInput, type LoginInput, type RegisterData, type ResetPasswordInput } from "@vam/shared";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { ApiError } from "../../api/errors";
 import { reportUnauthorized } from "../../api/session-events";
 import { clearSession, readToken } from "../../api/session-storage";
@@ -16,7 +16,11 @@ import {
 } from "./auth-api";
 import { signIn } from "./session";
 
-const refusal = (error: unknown, message: string): ActionResult => ({ ok: false, status: error instanceof ApiError ? error.status : 0, message });
+const refusal = (error: unknown, message: string): ActionResult<never> => ({
+  ok: false,
+  status: error instanceof ApiError ? error.status : 0,
+  message,
+});
 
 function loginErrorMessage(error: unknown): string {
   if (error instanceof MalformedLoginError) return MSG.loginMalformed;
@@ -38,15 +42,14 @@ export async function loginAction({ request }: ActionFunctionArgs): Promise<Acti
   }
 }
 
-/** /register's action: creates the account, says so, and leads to /login. */
-export async function registerAction({ request }: ActionFunctionArgs): Promise<ActionResult | Response> {
+/** /register's action: creates the account; answers what /login, where the page then leads, says about it. */
+export async function registerAction({ request }: ActionFunctionArgs): Promise<ActionResult<string>> {
   try {
     await registerRequest(await jsonBody<RegisterData>(request));
   } catch (error) {
     return refusal(error, error instanceof ApiError && error.serverMessage ? error.serverMessage : MSG.registerFailed);
   }
-  window.alert(MSG.registerSuccess);
-  return redirect("/login");
+  return { ok: true, data: MSG.registerSuccess };
 }
 
 /** The logout data route's action: ends the session on the server and here, whatever the server says. */

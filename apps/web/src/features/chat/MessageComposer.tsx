@@ -1,6 +1,10 @@
-import { MESSAGE_MAX } from "@vam/shared";
+import { MESSAGE_MAX, MSG } from "@vam/shared";
 import SendHorizontal from "lucide-react/icons/send-horizontal";
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useId, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from "react";
+import { CharacterCount } from "../../components/form/CharacterCount";
+
+/** How near the limit the box starts counting the characters left. */
+const COUNT_WITHIN = 200;
 
 interface MessageComposerProps {
   onSend: (text: string) => void;
@@ -11,6 +15,8 @@ interface MessageComposerProps {
 
 export function MessageComposer({ onSend, unsent, disabled }: MessageComposerProps) {
   const [text, setText] = useState("");
+  // A paste went past the limit and was cut: said until the text changes again.
+  const [cut, setCut] = useState(false);
   const [restored, setRestored] = useState(unsent);
   if (unsent !== restored) {
     setRestored(unsent);
@@ -18,11 +24,13 @@ export function MessageComposer({ onSend, unsent, disabled }: MessageComposerPro
   }
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const inputId = useId();
+  const countId = useId();
   const blank = !text.trim();
 
   const submit = () => {
     if (blank || disabled) return;
     setText("");
+    setCut(false);
     inputRef.current?.focus();
     onSend(text.trim());
   };
@@ -33,33 +41,59 @@ export function MessageComposer({ onSend, unsent, disabled }: MessageComposerPro
     submit();
   };
 
+  // The box's maxLength would drop the end of a long paste without a word: the start is kept, and the box says so.
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const field = event.currentTarget;
+    const pasted = event.clipboardData.getData("text/plain").replace(/\r\n?/g, "\n");
+    const whole = field.value.slice(0, field.selectionStart) + pasted + field.value.slice(field.selectionEnd);
+    if (whole.length <= MESSAGE_MAX) return;
+    event.preventDefault();
+    setText(whole.slice(0, MESSAGE_MAX));
+    setCut(true);
+  };
+
   return (
     <form
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
         submit();
       }}
-      className="flex items-end gap-2 border-t border-slate-800 p-3"
+      className="border-t border-slate-800 p-3"
     >
-      <label htmlFor={inputId} className="sr-only">
-        Message
-      </label>
-      <textarea
-        ref={inputRef}
-        id={inputId}
-        rows={1}
-        value={text}
-        maxLength={MESSAGE_MAX}
-        placeholder="Type a message..."
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={onKeyDown}
-        disabled={disabled}
-        className="input max-h-32 min-h-11 resize-none"
+      <div className="flex items-end gap-2">
+        <label htmlFor={inputId} className="sr-only">
+          Message
+        </label>
+        <textarea
+          ref={inputRef}
+          id={inputId}
+          rows={1}
+          value={text}
+          maxLength={MESSAGE_MAX}
+          placeholder="Type a message..."
+          aria-describedby={countId}
+          onChange={(event) => {
+            setText(event.target.value);
+            setCut(false);
+          }}
+          onPaste={onPaste}
+          onKeyDown={onKeyDown}
+          disabled={disabled}
+          className="input max-h-32 min-h-11 resize-none"
+        />
+        <button type="submit" className="btn-primary h-11" disabled={blank || disabled}>
+          <SendHorizontal aria-hidden="true" className="size-4" />
+          Send
+        </button>
+      </div>
+      <CharacterCount
+        id={countId}
+        length={text.length}
+        max={MESSAGE_MAX}
+        warnWithin={COUNT_WITHIN}
+        notice={cut ? MSG.messageCut(MESSAGE_MAX) : null}
+        className="mt-1.5"
       />
-      <button type="submit" className="btn-primary h-11" disabled={blank || disabled}>
-        <SendHorizontal aria-hidden="true" className="size-4" />
-        Send
-      </button>
     </form>
   );
 }

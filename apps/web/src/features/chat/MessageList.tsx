@@ -22,7 +22,14 @@ export function MessageList({ messages, userId, senderName, seenByOther }: Messa
 
   const lastMine = messages.reduce((found, message, index) => (message.userId === userId && !message.pending ? index : found), -1);
   return (
-    <div ref={scroller} role="log" className="min-h-0 flex-1 overflow-y-auto px-4 py-5">
+    // A log that scrolls: it takes focus, so that the keyboard can scroll it too.
+    <div
+      ref={scroller}
+      role="log"
+      aria-label={`Messages with ${senderName}`}
+      tabIndex={0}
+      className="min-h-0 flex-1 overflow-y-auto px-4 py-5 focus-visible:-outline-offset-2"
+    >
       {messages.length === 0 ? (
         <p className="grid h-full place-items-center text-center text-slate-400">No messages yet. Start the conversation!</p>
       ) : (

@@ -4,6 +4,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { Modal } from "../../components/Modal";
 import { SubmitButton } from "../../components/SubmitButton";
+import { CharacterCount } from "../../components/form/CharacterCount";
 import { FormAlert } from "../../components/form/FormAlert";
 import { useActionAnswer, type ActionResult } from "../../lib/actions";
 import { StarRatingInput } from "./StarRatingInput";
@@ -101,9 +102,7 @@ export function ReviewDialog({ booking, otherName, onClose, onSubmitted }: Revie
             onChange={(event) => setText(event.target.value)}
             className="input min-h-28 resize-y"
           />
-          <p id={countId} className={`text-right text-xs ${text.length >= REVIEW_TEXT_MAX ? "text-amber-300" : "text-slate-400"}`}>
-            {text.length}/{REVIEW_TEXT_MAX} characters
-          </p>
+          <CharacterCount id={countId} length={text.length} max={REVIEW_TEXT_MAX} />
         </div>
       </form>
     </Modal>
