@@ -244,15 +244,19 @@ describe("email settings", () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(mailbox.to("quiet_va@example.ph").filter((mail) => mail.subject.startsWith("New booking"))).toEqual([]);
 
-    // The client's email has its unsubscribe link: opened signed out, it stops that kind at once.
+    // The client's email has its unsubscribe link: opened signed out, it changes nothing (a mail
+    // scanner follows links) until the Unsubscribe button is pressed.
     const visitor = await e2e.newPage();
     await visitor.page.goto(linkTo(requested, "/unsubscribe?"));
     await visitor.page.getByRole("heading", { name: "Email settings" }).waitFor();
-    await visitor.page.getByRole("status").getByText(MSG.unsubscribed(EMAIL_KIND_LABELS.bookingCreated)).waitFor();
+    await visitor.page.getByRole("status").getByText(MSG.unsubscribeAsk(EMAIL_KIND_LABELS.bookingCreated)).waitFor();
     const bossSettings = async () =>
       (await apiAs<{ settings: Record<string, boolean> }>(e2e, "loud_boss", "GET", "/account/email-settings")).settings;
-    expect((await bossSettings()).bookingCreated).toBe(false);
+    expect((await bossSettings()).bookingCreated).toBe(true);
     await checkPage(visitor.page, "unsubscribe");
+    await visitor.page.getByRole("button", { name: "Unsubscribe" }).click();
+    await visitor.page.getByRole("status").getByText(MSG.unsubscribed(EMAIL_KIND_LABELS.bookingCreated)).waitFor();
+    expect((await bossSettings()).bookingCreated).toBe(false);
     await visitor.page.getByRole("button", { name: "Turn them back on" }).click();
     await visitor.page.getByRole("status").getByText(MSG.resubscribed(EMAIL_KIND_LABELS.bookingCreated)).waitFor();
     expect((await bossSettings()).bookingCreated).toBe(true);
@@ -260,6 +264,7 @@ describe("email settings", () => {
 
     await visitor.page.goto(`/unsubscribe?u=${va.id}&k=bookingCreated&t=not-the-signature`);
     await visitor.page.getByRole("alert").getByText(MSG.unsubscribeInvalid).waitFor();
+    expect(await visitor.page.getByRole("button", { name: "Unsubscribe" }).count()).toBe(0);
     expect(await visitor.page.getByRole("button", { name: "Turn them back on" }).count()).toBe(0);
     await checkPage(visitor.page, "unsubscribe-invalid");
     await visitor.context.close();
@@ -306,7 +311,7 @@ describe("the settings page", () => {
 
     // The other browser finds out on its next page.
     await there.page.goto("/bookings");
-    await there.page.waitForURL("**/login");
+    await there.page.waitForURL(/\/login\?next=%2Fbookings$/);
     expect(await there.page.evaluate(() => localStorage.getItem("token"))).toBeNull();
     // This one stays signed in.
     await page.reload();

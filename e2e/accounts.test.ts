@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { MSG } from "@vam/shared";
 import { users } from "../apps/server/src/db/schema.js";
 import { startE2E, type E2E } from "./harness.js";
-import { avatarPng, registerViaApi } from "./helpers.js";
+import { avatarPng, logIn, registerViaApi } from "./helpers.js";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -70,7 +70,7 @@ describe("accounts in the browser", () => {
     // The menu is described by who is signed in.
     expect(await menu.getAttribute("aria-describedby")).toBeTruthy();
     await page.getByText("andrea_reyes", { exact: true }).waitFor();
-    await page.getByText("andrea@example.ph").waitFor();
+    await page.getByText("andrea@example.ph", { exact: true }).waitFor();
     for (const item of ["Profile", "Messages", "Bookings", "Notifications"]) {
       await menu.getByRole("menuitem", { name: item }).waitFor();
     }
@@ -137,8 +137,55 @@ describe("accounts in the browser", () => {
     const { page, context } = await e2e.newPage();
     for (const path of ["/profile", "/bookings", "/chat", "/notifications", "/profile/update"]) {
       await page.goto(path);
-      await page.waitForURL("**/login");
+      await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("next") === path);
     }
+    await context.close();
+  });
+
+  it("signing in leads to the page that sent to /login: the link of an email, else the console for an Operator", async () => {
+    await registerViaApi(e2e, { username: "deep_link_boss", role: "Boss" });
+    const { page, context } = await e2e.newPage();
+    // "Open my bookings", the link of every email, opened signed out.
+    await page.goto("/bookings");
+    await page.waitForURL(/\/login\?next=%2Fbookings$/);
+    await page.getByLabel("Username").fill("deep_link_boss");
+    await page.getByLabel("Password").fill("secret123");
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/bookings");
+    await page.getByRole("heading", { level: 1, name: "Bookings" }).waitFor();
+    await context.close();
+
+    // Only a path of this site is followed.
+    const offsite = await e2e.newPage();
+    await offsite.page.goto(`/login?next=${encodeURIComponent("//example.com/bookings")}`);
+    await offsite.page.getByLabel("Username").fill("deep_link_boss");
+    await offsite.page.getByLabel("Password").fill("secret123");
+    await offsite.page.getByRole("button", { name: "Log in", exact: true }).click();
+    await offsite.page.waitForURL(`${e2e.baseUrl}/profile/list`);
+    await offsite.context.close();
+
+    await registerViaApi(e2e, { username: "lands_ops", role: "Sharer" });
+    await e2e.server.database.db.update(users).set({ role: "Operator" }).where(eq(users.username, "lands_ops"));
+    const operator = await e2e.newPage();
+    await logIn(operator.page, "lands_ops");
+    await operator.page.waitForURL("**/admin");
+    await operator.page.getByRole("navigation", { name: "Operator console" }).waitFor();
+    await operator.context.close();
+  });
+
+  it("shows a signed-in user whose address is not verified the banner on /profile/list too, where signing in leads", async () => {
+    await registerViaApi(e2e, { username: "unverified_uma" });
+    const { page, context } = await e2e.newPage();
+    await logIn(page, "unverified_uma");
+    expect(new URL(page.url()).pathname).toBe("/profile/list");
+    await page.getByText(MSG.verifyEmailBanner("unverified_uma@example.ph")).waitFor();
+    await page.getByRole("button", { name: "Resend link" }).waitFor();
+
+    // Verified, no banner.
+    await e2e.server.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.username, "unverified_uma"));
+    await page.reload();
+    await page.getByRole("heading", { name: "Browse Assistants" }).waitFor();
+    await expect.poll(() => page.getByText(MSG.verifyEmailBanner("unverified_uma@example.ph")).count()).toBe(0);
     await context.close();
   });
 
@@ -150,7 +197,7 @@ describe("accounts in the browser", () => {
       localStorage.setItem("user", JSON.stringify({ id: "00000000-0000-0000-0000-000000000000", username: "ghost" }));
     });
     await page.goto("/profile");
-    await page.waitForURL("**/login");
+    await page.waitForURL(/\/login\?next=%2Fprofile$/);
     expect(await page.evaluate(() => [localStorage.getItem("token"), localStorage.getItem("user")])).toEqual([null, null]);
     await context.close();
   });

@@ -60,6 +60,8 @@ describe("the operator console", () => {
     // The account menu leads operators to the console.
     const { page } = await e2e.newPage();
     await logIn(page, "olivia_ops");
+    await page.waitForURL("**/admin");
+    await page.goto("/profile/list");
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menuitem", { name: "Operator console" }).click();
     await page.waitForURL("**/admin");
@@ -226,7 +228,7 @@ describe("the operator console", () => {
     const { page } = await e2e.newPage();
 
     await page.goto("/admin/payments");
-    await page.waitForURL("**/login");
+    await page.waitForURL(/\/login\?next=%2Fadmin%2Fpayments$/);
 
     await logIn(page, "ana_boss");
     await page.getByRole("button", { name: "Account menu" }).click();

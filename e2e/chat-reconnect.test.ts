@@ -69,7 +69,7 @@ describe("a session that ends elsewhere", () => {
 
     const token = await page.evaluate(() => localStorage.getItem("token"));
     await fetch(`${e2e.baseUrl}/api/auth/logout`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
-    await page.waitForURL("**/login");
+    await page.waitForURL(/\/login\?next=%2Fprofile$/);
     await page.getByRole("link", { name: "Sign up", exact: true }).first().waitFor();
     await context.close();
   });

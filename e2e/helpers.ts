@@ -9,13 +9,16 @@ import type { E2E } from "./harness.js";
 /** The password of accounts made by `registerViaApi`. */
 export const TEST_PASSWORD = "secret123";
 
-/** Signs in through the login page, as a person would, and waits for the profile list. */
+/**
+ * Signs in through the login page, as a person would, and waits for where signing in leads: the
+ * profile list, or the console for an Operator.
+ */
 export async function logIn(page: Page, username: string, password = TEST_PASSWORD) {
   await page.goto("/login");
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Log in", exact: true }).click();
-  await page.waitForURL("**/profile/list");
+  await page.waitForURL((url) => url.pathname === "/profile/list" || url.pathname === "/admin");
 }
 
 /** A session token straight from the API, for acting as someone outside the browser. */

@@ -74,6 +74,7 @@ describe("running the business", () => {
     // The operator marks the payment received in the console.
     const operator = await e2e.newPage();
     await logIn(operator.page, "olivia_ops");
+    await operator.page.goto("/profile/list");
     await operator.page.getByRole("button", { name: /account menu/i }).click();
     await operator.page.getByRole("menuitem", { name: "Operator console" }).click();
     await operator.page.waitForURL("**/admin");

@@ -231,6 +231,30 @@ describe("unsubscribe links", () => {
     expect(again.body.message).toBe(MSG.resubscribed(EMAIL_KIND_LABELS.bookingCreated));
     expect((await server.api("GET", "/api/account/email-settings", { token: assistant.token })).body.settings.bookingCreated).toBe(true);
   });
+
+  it("opening the link (a GET, as a mail scanner does) only reads it: nothing stops until the page's button is pressed", async () => {
+    const { assistant, client } = await pair();
+    await book(server, client, { consultantId: assistant.user.id, date: weekdayAhead(8) });
+    const mail = await mailTo(assistant, "New booking: ");
+    const query = new URL(mail.links.find((link) => new URL(link).pathname === "/unsubscribe")!).search;
+    const settings = async () => (await server.api("GET", "/api/account/email-settings", { token: assistant.token })).body.settings;
+
+    const read = await server.api("GET", `/api/email/unsubscribe${query}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual({ kind: "bookingCreated", label: EMAIL_KIND_LABELS.bookingCreated, on: true });
+    expect((await settings()).bookingCreated).toBe(true);
+    // A HEAD (link checkers) changes nothing either, and a forged link is refused.
+    await fetch(`${server.url}/api/email/unsubscribe${query}`, { method: "HEAD" });
+    expect((await settings()).bookingCreated).toBe(true);
+    const forged = new URL(`${server.url}/api/email/unsubscribe${query}`);
+    forged.searchParams.set("t", "A".repeat(32));
+    expect((await server.api("GET", `/api/email/unsubscribe${forged.search}`)).body.message).toBe(MSG.unsubscribeInvalid);
+
+    // The button's POST stops it; reading the link again says so, still changing nothing.
+    expect((await server.api("POST", `/api/email/unsubscribe${query}`)).status).toBe(200);
+    expect((await server.api("GET", `/api/email/unsubscribe${query}`)).body.on).toBe(false);
+    expect((await settings()).bookingCreated).toBe(false);
+  });
 });
 
 describe("unread message emails", () => {

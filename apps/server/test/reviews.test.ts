@@ -131,7 +131,9 @@ describe("reviews", () => {
     expect(response.body.review.hiddenAt).toEqual(expect.any(String));
     expect(await profile()).toMatchObject({ rating: before.rating, reviewCount: before.reviewCount });
     expect((await published()).items.some((r) => r.id === hidden.id)).toBe(false);
-    expect((await seenBy(consultant, booking.id)).theirs).toBeNull();
+    expect(await seenBy(consultant, booking.id)).toMatchObject({ theirs: null, theirsHidden: true });
+    // The author still sees their own review; nothing of theirs was hidden.
+    expect(await seenBy(client, booking.id)).toMatchObject({ mine: { rating: 1 }, theirsHidden: false });
 
     await server.api("PUT", `/api/admin/reviews/${hidden.id}/visibility`, { token: operator.token, body: { hidden: false } });
     expect(await profile()).toMatchObject({ rating: withIt.rating, reviewCount: withIt.reviewCount });

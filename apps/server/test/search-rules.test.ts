@@ -73,14 +73,14 @@ describe("a query word matches a listing word", () => {
     expect(await names({ userName: "Rosario Dimag" })).toEqual(["Rosario Dimagiba"]);
     const early = await search({ userName: "Dimag Rosario" });
     // "dimag" is not the last word, so it must match whole: nothing has both; the last word is dropped.
-    expect(early.ignoredWords).toEqual(["rosario"]);
+    expect(early.ignoredWords).toEqual(["Rosario"]);
     expect(early.items.map((item) => item.firstName)).toEqual(["Rosario"]);
   });
 
   it("needs every word (AND), across the name and the place", async () => {
     expect(await names({ userName: "Joan", location: "Iloilo" })).toEqual(["Joan Tan"]);
     const nothing = await search({ userName: "Joan", location: "Baguio" });
-    expect(nothing.ignoredWords).toEqual(["baguio"]);
+    expect(nothing.ignoredWords).toEqual(["Baguio"]);
     expect(nothing.items.map((item) => item.firstName)).toEqual(["Joan"]);
   });
 
@@ -88,14 +88,17 @@ describe("a query word matches a listing word", () => {
     expect(await names({ location: "Las Piñas" })).toEqual(["Leonardo Macaraeg"]);
     expect(await names({ location: "las pinas" })).toEqual(["Leonardo Macaraeg"]);
     // "Oor" has 3 letters: no typo allowed, so it is ignored.
-    expect((await search({ location: "Cagayan de Oor" })).ignoredWords).toEqual(["oor"]);
+    expect((await search({ location: "Cagayan de Oor" })).ignoredWords).toEqual(["Oor"]);
     expect(await names({ location: "Cagayn de Oro" })).toEqual(["Marco Umali"]);
   });
 
   it("drops words from the end only while nothing matches, and says which (Quezon Cty)", async () => {
     const page = await search({ location: "Quezon Cty" });
     expect(page.items.map((item) => item.firstName)).toEqual(["Rosario"]);
-    expect(page.ignoredWords).toEqual(["cty"]);
+    // The note quotes the words as typed ("Cty", not "cty"): the first spelling of a repeated word.
+    expect(page.ignoredWords).toEqual(["Cty"]);
+    expect(MSG.searchIgnoredWords(page.ignoredWords)).toBe('Nothing matched every word, so "Cty" was ignored.');
+    expect((await search({ location: "Quezon CTY cty" })).ignoredWords).toEqual(["CTY"]);
     expect((await search({ location: "Quezon City" })).ignoredWords).toEqual([]);
   });
 

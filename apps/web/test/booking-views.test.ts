@@ -1,3 +1,4 @@
+import { manilaInstant } from "@vam/shared";
 import { describe, expect, it } from "vitest";
 import { BOOKINGS_PAGE_TABS, DASHBOARD_TABS, bookingsOfTab, bookingsPageTabOf } from "../src/features/bookings/booking-filters";
 import { googleCalendarLink } from "../src/features/bookings/google-calendar";
@@ -58,7 +59,7 @@ describe("the dashboard's actions (spec: only to whom they are allowed)", () => 
 
 describe("the dashboard's reschedule choices", () => {
   it("offers the weekdays among the next 14 days", () => {
-    expect(rescheduleDates(TODAY)).toEqual([
+    expect(rescheduleDates(4, manilaInstant(TODAY, "00:00"))).toEqual([
       "2026-11-23",
       "2026-11-24",
       "2026-11-25",

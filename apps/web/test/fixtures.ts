@@ -43,7 +43,7 @@ export function booking(date: string, status: BookingStatus, extra: Partial<Book
     consultant: person({ id: "consultant" }),
     user: person({ id: "client", firstName: "Ramon", lastName: "Reyes", role: "Boss" }),
     createdAt: "2026-11-01T00:00:00Z",
-    reviews: { mine: null, theirs: null, theirsSubmitted: false, closesAt: null },
+    reviews: { mine: null, theirs: null, theirsSubmitted: false, theirsHidden: false, closesAt: null },
     refund: null,
     ...extra,
   };

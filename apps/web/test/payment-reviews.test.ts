@@ -99,7 +99,7 @@ describe("the review button and what a party sees of the reviews", () => {
     booking(DAY, "COMPLETED", {
       paymentStatus: "PAID",
       completedAt,
-      reviews: { mine: null, theirs: null, theirsSubmitted: false, closesAt, ...reviews },
+      reviews: { mine: null, theirs: null, theirsSubmitted: false, theirsHidden: false, closesAt, ...reviews },
     });
   const NEXT_DAY = new Date("2026-11-24T00:00:00Z");
 
@@ -131,6 +131,13 @@ describe("the review button and what a party sees of the reviews", () => {
   it("says the other has written one, still hidden, while the viewer has not", () => {
     const view = bookingReviewView(completed({ theirsSubmitted: true }), NEXT_DAY);
     expect(view).toMatchObject({ canWrite: true, note: "theirsSubmitted" });
+  });
+
+  it("says when an operator hid the other's review, also after the window", () => {
+    const mine = review(4);
+    expect(bookingReviewView(completed({ mine, theirsSubmitted: true, theirsHidden: true }), NEXT_DAY)).toMatchObject({ note: "hidden" });
+    const late = bookingReviewView(completed({ theirsSubmitted: true, theirsHidden: true }), new Date("2026-12-10T00:00:00Z"));
+    expect(late).toMatchObject({ canWrite: false, note: "hidden" });
   });
 
   it("shows both once published, without a note", () => {

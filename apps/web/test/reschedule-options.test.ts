@@ -1,3 +1,4 @@
+import { manilaInstant } from "@vam/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RESCHEDULE_DAYS, ownStarts, rescheduleDates, startsFor } from "../src/features/dashboard/reschedule-options";
 
@@ -5,11 +6,13 @@ afterEach(() => vi.useRealTimers());
 
 const half = (date: string, startTime = "09:00") => ({ date, startTime, duration: 4 });
 const fullDay = (date: string) => ({ date, startTime: "09:00", duration: 8 });
+/** The day's start in Manila: nothing of it has passed. */
+const midnight = (date: string) => manilaInstant(date, "00:00");
 
 describe("rescheduleDates", () => {
   it("offers the weekdays among the 14 days from a Saturday", () => {
     expect(RESCHEDULE_DAYS).toBe(14);
-    expect(rescheduleDates("2026-11-28")).toEqual([
+    expect(rescheduleDates(4, midnight("2026-11-28"))).toEqual([
       "2026-11-30",
       "2026-12-01",
       "2026-12-02",
@@ -25,7 +28,7 @@ describe("rescheduleDates", () => {
 
   it("crosses the year, and ends with the 14th day counting today", () => {
     // Dec 28 is a Monday; the 14th day is Sunday Jan 10, so the last offer is Friday Jan 8.
-    expect(rescheduleDates("2026-12-28")).toEqual([
+    expect(rescheduleDates(4, midnight("2026-12-28"))).toEqual([
       "2026-12-28",
       "2026-12-29",
       "2026-12-30",
@@ -38,7 +41,7 @@ describe("rescheduleDates", () => {
       "2027-01-08",
     ]);
     // From a Thursday the 14th day (Wednesday) is a weekday and is offered, the 15th is not.
-    const fromThursday = rescheduleDates("2026-11-26");
+    const fromThursday = rescheduleDates(4, midnight("2026-11-26"));
     expect(fromThursday.at(0)).toBe("2026-11-26");
     expect(fromThursday.at(-1)).toBe("2026-12-09");
     expect(fromThursday).toHaveLength(10);
@@ -49,8 +52,17 @@ describe("rescheduleDates", () => {
     // Friday 20:00 UTC is already Saturday in Manila.
     vi.setSystemTime(new Date("2026-11-27T20:00:00Z"));
     expect(rescheduleDates()[0]).toBe("2026-11-30");
-    vi.setSystemTime(new Date("2026-11-27T10:00:00Z"));
+    vi.setSystemTime(new Date("2026-11-27T03:00:00Z"));
     expect(rescheduleDates()[0]).toBe("2026-11-27");
+  });
+
+  it("leaves today out once no start the booking may take is ahead", () => {
+    // Friday 10:00 in Manila: the afternoon is ahead for a 4-hour booking; a full day starts at 9:00.
+    expect(rescheduleDates(4, manilaInstant("2026-11-27", "10:00"))[0]).toBe("2026-11-27");
+    expect(rescheduleDates(8, manilaInstant("2026-11-27", "10:00"))[0]).toBe("2026-11-30");
+    expect(rescheduleDates(8, manilaInstant("2026-11-27", "08:59"))[0]).toBe("2026-11-27");
+    // At 13:00 the afternoon has started too.
+    expect(rescheduleDates(4, manilaInstant("2026-11-27", "13:00"))[0]).toBe("2026-11-30");
   });
 });
 

@@ -1,3 +1,4 @@
+import { MSG, formatLongDate } from "@vam/shared";
 import { describe, expect, it } from "vitest";
 import { highlightParts } from "../src/features/profiles/Highlighted";
 import { isFiltered, searchFromUrl, searchQuery } from "../src/features/profiles/profile-search";
@@ -67,7 +68,16 @@ describe("the profile search in the URL", () => {
     expect(noResultsMessage({ userName: "Zed", location: "Atlantis", skills: ["SEO"] })).toBe('No users found with the name "Zed"');
     expect(noResultsMessage({ location: "Atlantis", skills: ["SEO"] })).toBe('No users found in location "Atlantis"');
     expect(noResultsMessage({ skills: ["Plumbing"] })).toBe('No users found with the skill "Plumbing"');
-    expect(noResultsMessage({ skills: [], date: "2026-11-28" })).toBe("No profiles found");
+    expect(noResultsMessage({ skills: [], date: "2026-11-30" })).toBe("No profiles found");
+  });
+
+  it("says a weekend 'available on' date is why nothing is found, whatever else was asked", () => {
+    // 2026-11-28 and 29 are a Saturday and a Sunday: nobody works then.
+    expect(noResultsMessage({ skills: ["SEO"], date: "2026-11-28" })).toBe(MSG.searchWeekend(formatLongDate("2026-11-28")));
+    expect(noResultsMessage({ userName: "Zed", skills: [], date: "2026-11-29", slot: "Afternoon" })).toBe(
+      MSG.searchWeekend(formatLongDate("2026-11-29")),
+    );
+    expect(MSG.searchWeekend(formatLongDate("2026-11-28"))).toContain("Saturday, November 28, 2026");
   });
 });
 

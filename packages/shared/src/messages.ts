@@ -80,6 +80,8 @@ export const MSG = {
   invalidCursor: "This page of results no longer exists. Please search again.",
   searchSlotInvalid: "Choose Morning or Afternoon.",
   suggestFieldInvalid: "Suggestions are for a name or a place.",
+  /** The empty result of an "available on" date that is a Saturday or Sunday (`formatLongDate`): nobody works weekends. */
+  searchWeekend: (longDate: string) => `No one is available on ${longDate}: it is a weekend, and assistants work on weekdays only.`,
   /** Shown above the results when words were dropped from the end of the query (decisions.md, Search). */
   searchIgnoredWords: (words: readonly string[]) =>
     `Nothing matched every word, so ${words.map((word) => `"${word}"`).join(" and ")} ${words.length === 1 ? "was" : "were"} ignored.`,
@@ -222,6 +224,8 @@ export const MSG = {
   noBookingsFound: (tab: string) => `No ${tab.toLowerCase()} bookings found`,
   loadingBookings: "Loading bookings...",
   noAvailableTimes: "No available times for this date",
+  /** Reschedule pickers, while the booking's current date and time is chosen. */
+  rescheduleUnchanged: "Choose another date or time.",
   confirmDecline: "Are you sure you want to decline this booking? This action cannot be undone.",
   confirmCancel: "Are you sure you want to cancel this booking? This action cannot be undone.",
   keepBooking: "No, Keep It",
@@ -251,6 +255,7 @@ export const MSG = {
   emailSettingsSaved: "Email settings saved",
   unsubscribeInvalid: "This unsubscribe link is not valid.",
   unsubscribed: (label: string) => `You will no longer get emails about: ${label}.`,
+  unsubscribeAsk: (label: string) => `Stop getting emails about: ${label}? Nothing changes until you press Unsubscribe.`,
   resubscribed: (label: string) => `You will get emails about: ${label} again.`,
   deleteBlockedByBookings: "Please cancel your upcoming bookings before deleting your account.",
   accountDeleted: "Your account was deleted.",

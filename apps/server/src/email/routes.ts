@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { eq } from "drizzle-orm";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { EMAIL_KIND_LABELS, MSG, unsubscribeAnswerSchema, unsubscribeQuerySchema, type UnsubscribeQuery } from "@vam/shared";
+import { EMAIL_KIND_LABELS, MSG, unsubscribeAnswerSchema, unsubscribeLinkSchema, unsubscribeQuerySchema, type UnsubscribeQuery } from "@vam/shared";
 import { setKinds } from "../account/routes.js";
 import { users } from "../db/schema.js";
 import { errorResponses } from "../http/contracts.js";
@@ -15,6 +15,7 @@ const tags = ["email"];
  * The unsubscribe links of every email: no sign-in, the link's signature (an HMAC under the
  * user's own key) is the proof. `POST /email/unsubscribe` is also RFC 8058's one-click target,
  * which mail apps call with a form body (`List-Unsubscribe=One-Click`) that changes nothing here.
+ * `GET /email/unsubscribe` only reads the link (what the page shows before its button is pressed).
  */
 export async function emailRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -24,9 +25,10 @@ export async function emailRoutes(base: FastifyInstance) {
   );
   const rateLimit = { max: app.config.authRateLimitPerMinute * 3, timeWindow: "1 minute" };
 
-  const switchKind = async (query: UnsubscribeQuery, on: boolean) => {
+  /** The link's user once its signature checks out; refused otherwise. */
+  const userOfLink = async (query: UnsubscribeQuery) => {
     const [user] = await app.db
-      .select({ id: users.id, emailKey: users.emailKey, deletedAt: users.deletedAt })
+      .select({ id: users.id, emailKey: users.emailKey, deletedAt: users.deletedAt, emailOff: users.emailOff })
       .from(users)
       .where(eq(users.id, query.u));
     const expected = user ? Buffer.from(unsubscribeSignature(user.emailKey, query.k)) : undefined;
@@ -34,6 +36,11 @@ export async function emailRoutes(base: FastifyInstance) {
     if (!user || user.deletedAt || !expected || expected.length !== given.length || !timingSafeEqual(expected, given)) {
       throw badRequest(MSG.unsubscribeInvalid);
     }
+    return user;
+  };
+
+  const switchKind = async (query: UnsubscribeQuery, on: boolean) => {
+    const user = await userOfLink(query);
     await app.db
       .update(users)
       .set({ emailOff: on ? setKinds([], [query.k]) : setKinds([query.k], []) })
@@ -48,6 +55,23 @@ export async function emailRoutes(base: FastifyInstance) {
     querystring: unsubscribeQuerySchema,
     response: { 200: unsubscribeAnswerSchema, ...errorResponses },
   });
+  // Opening the link (the page, or a mail scanner following it) only reads it: a GET changes nothing.
+  app.get(
+    "/email/unsubscribe",
+    {
+      config: { rateLimit },
+      schema: {
+        tags,
+        summary: "What an unsubscribe link is about, and whether that kind of email is sent now (changes nothing)",
+        querystring: unsubscribeQuerySchema,
+        response: { 200: unsubscribeLinkSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = await userOfLink(request.query);
+      return { kind: request.query.k, label: EMAIL_KIND_LABELS[request.query.k], on: !user.emailOff.includes(request.query.k) };
+    },
+  );
   app.post(
     "/email/unsubscribe",
     { config: { rateLimit }, schema: contract("Stop one kind of email (the link in each email; RFC 8058 one-click)") },

@@ -26,8 +26,21 @@ export const foldWord = (text: string): string =>
 /** The words of a text, as written: what the index holds and what a query asks for. */
 export const splitWords = (text: string): string[] => text.match(WORD) ?? [];
 
+/**
+ * The distinct folded words of a query field, at most MAX_QUERY_WORDS, each with its first
+ * spelling as typed (what a note about ignored words quotes: "Cty", not "cty").
+ */
+export function typedQueryWords(text: string | undefined): { folded: string; typed: string }[] {
+  const seen = new Map<string, string>();
+  for (const typed of splitWords(text ?? "")) {
+    const folded = foldWord(typed);
+    if (!seen.has(folded)) seen.set(folded, typed);
+  }
+  return [...seen].slice(0, MAX_QUERY_WORDS).map(([folded, typed]) => ({ folded, typed }));
+}
+
 /** The distinct folded words of a query field, at most MAX_QUERY_WORDS. */
-export const queryWords = (text: string | undefined): string[] => [...new Set(splitWords(text ?? "").map(foldWord))].slice(0, MAX_QUERY_WORDS);
+export const queryWords = (text: string | undefined): string[] => typedQueryWords(text).map((word) => word.folded);
 
 /** Typos a query word of this length may hold: none for 1-3 letters, 1 for 4-7, 2 for 8 or more. */
 export const typoAllowance = (length: number): number => (length <= 3 ? 0 : length <= 7 ? 1 : 2);

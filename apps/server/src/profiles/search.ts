@@ -29,7 +29,7 @@ import {
   type Term,
 } from "./search-index.js";
 import { matchSkills } from "./skill-match.js";
-import { allowanceOf, queryWords, wordMatch } from "./search-words.js";
+import { allowanceOf, typedQueryWords, wordMatch } from "./search-words.js";
 
 /*
  * Profile search (decisions.md "Search", decisions 0013 and 0014), computed from this
@@ -43,6 +43,8 @@ import { allowanceOf, queryWords, wordMatch } from "./search-words.js";
 /** A word of the query: which field it searches, and whether it may be a prefix (the last word of its field). */
 export interface QueryWord {
   text: string;
+  /** The word as typed (ignored words are quoted so); `text` is it folded. Absent for words not from a search's fields. */
+  typed?: string;
   place: boolean;
   prefix: boolean;
 }
@@ -697,7 +699,8 @@ function matchesOf(doc: Doc, resolved: Resolved[]): SearchMatch[] {
 
 /** The name words, then the place words. */
 function wordsOf(search: ProfileSearch): QueryWord[] {
-  const field = (text: string | undefined, place: boolean) => queryWords(text).map((word) => ({ text: word, place, prefix: false }));
+  const field = (text: string | undefined, place: boolean) =>
+    typedQueryWords(text).map(({ folded, typed }) => ({ text: folded, typed, place, prefix: false }));
   return [...field(search.userName, false), ...field(search.location, true)];
 }
 
@@ -793,7 +796,8 @@ function ranked(index: SearchIndex, search: ProfileSearch, filter: Filter, words
   const nextCursor = last
     ? encodeCursor({ ...last.rank, rating: last.doc.rating, listedAt: last.doc.listedAt, id: last.doc.listingId, ignored } satisfies RankedCursor)
     : null;
-  const allWords = words.map((word) => word.text);
+  // Quoted as typed: the note says "Cty", not "cty".
+  const allWords = words.map((word) => word.typed ?? word.text);
   return { items, nextCursor, ignoredWords: allWords.slice(allWords.length - ignored) };
 }
 

@@ -49,6 +49,7 @@ export function bookingReviewsFor(viewerId: string, completedAt: Date | null, ro
     mine: mine ? toReview(mine) : null,
     theirs: theirsVisible ? toReview(theirsVisible) : null,
     theirsSubmitted: theirs !== undefined,
+    theirsHidden: Boolean(theirs?.review.hiddenAt),
     closesAt: completedAt ? reviewClosesAt(completedAt).toISOString() : null,
   };
 }

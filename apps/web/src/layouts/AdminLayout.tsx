@@ -15,7 +15,7 @@ import Undo2 from "lucide-react/icons/undo-2";
 import UsersRound from "lucide-react/icons/users-round";
 import { useEffect, useRef } from "react";
 import { Link, NavLink, Navigate, Outlet, useLocation, useNavigate } from "react-router";
-import { useAuth } from "../features/auth/auth-context";
+import { loginLink, useAuth } from "../features/auth/auth-context";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { AppFrame } from "./AppFrame";
 import { LoadingFallback } from "./LoadingFallback";
@@ -38,8 +38,10 @@ const SECTIONS: { to: string; label: string; icon: LucideIcon; end?: boolean }[]
 /** The operator console's frame: only operators get it; anyone else signed in is told they have no access. */
 export function AdminLayout() {
   const { user, loading } = useAuth();
+  const location = useLocation();
   if (loading) return <LoadingFallback />;
-  if (!user) return <Navigate to="/login" replace />;
+  // Signing in then leads back to the console's page.
+  if (!user) return <Navigate to={loginLink(location)} replace />;
   if (user.role !== OPERATOR_ROLE) return <NoAccess />;
   return <ConsoleFrame name={`${user.firstName} ${user.lastName}`.trim() || user.username} />;
 }
@@ -79,11 +81,11 @@ function ConsoleFrame({ name }: { name: string }) {
             <span className="grid size-9 place-items-center rounded-xl bg-teal-500 text-slate-950">
               <Headset aria-hidden="true" className="size-5" />
             </span>
-            {/* Named by text rather than aria-label, so that the name holds what is seen. */}
-            <span className="sr-only">VA Marketplace home</span>
-            <span aria-hidden="true" className="hidden text-lg tracking-tight md:inline">
-              VA<span className="text-teal-400">Marketplace</span>
+            {/* Named by its text, which holds the words shown ("VA Marketplace", for screen readers only on phones). */}
+            <span className="sr-only text-lg tracking-tight md:not-sr-only">
+              VA <span className="text-teal-400">Marketplace</span>
             </span>
+            <span className="sr-only"> home</span>
           </Link>
           <span aria-hidden="true" className="hidden h-6 w-px bg-slate-700 md:block" />
           <p className="mr-auto truncate font-semibold text-slate-100">Operator console</p>

@@ -134,14 +134,14 @@ describe("VerifyEmailPage", () => {
 });
 
 describe("UnsubscribePage", () => {
-  it("says the emails stopped, and turns them back on and off again with the same link", async () => {
+  it("opening the link changes nothing; the Unsubscribe button stops the emails, and the same link turns them back on", async () => {
     const asked: { on: boolean; query: string }[] = [];
     const { user } = setup(
       [
         {
           path: "/unsubscribe",
           Component: UnsubscribePage,
-          loader: () => ({ ok: true, data: { message: MSG.unsubscribed("New bookings"), on: false } }),
+          loader: () => ({ ok: true, data: { message: MSG.unsubscribeAsk("New bookings"), on: true } }),
           action: async ({ request }) => {
             const { on } = await jsonBody<{ on: boolean }>(request);
             asked.push({ on, query: new URL(request.url).search });
@@ -151,16 +151,37 @@ describe("UnsubscribePage", () => {
       ],
       "/unsubscribe?u=u1&k=bookingCreated&t=sig",
     );
-    expect((await screen.findByRole("status")).textContent).toBe(MSG.unsubscribed("New bookings"));
-    await user.click(screen.getByRole("button", { name: "Turn them back on" }));
+    expect((await screen.findByRole("status")).textContent).toBe(MSG.unsubscribeAsk("New bookings"));
+    // Opened, nothing is asked of the server yet: only the button unsubscribes.
+    expect(asked).toEqual([]);
+    await user.click(screen.getByRole("button", { name: "Unsubscribe" }));
+    await vi.waitFor(() => expect(screen.getByRole("status").textContent).toBe(MSG.unsubscribed("New bookings")));
+    await user.click(await screen.findByRole("button", { name: "Turn them back on" }));
     await vi.waitFor(() => expect(screen.getByRole("status").textContent).toBe(MSG.resubscribed("New bookings")));
     await user.click(await screen.findByRole("button", { name: "Turn them off again" }));
     await vi.waitFor(() => expect(screen.getByRole("status").textContent).toBe(MSG.unsubscribed("New bookings")));
     expect(asked).toEqual([
+      { on: false, query: "?u=u1&k=bookingCreated&t=sig" },
       { on: true, query: "?u=u1&k=bookingCreated&t=sig" },
       { on: false, query: "?u=u1&k=bookingCreated&t=sig" },
     ]);
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("a link whose emails are already off says so and offers to turn them back on", async () => {
+    setup(
+      [
+        {
+          path: "/unsubscribe",
+          Component: UnsubscribePage,
+          loader: () => ({ ok: true, data: { message: MSG.unsubscribed("New bookings"), on: false } }),
+        },
+      ],
+      "/unsubscribe?u=u1&k=bookingCreated&t=sig",
+    );
+    expect((await screen.findByRole("status")).textContent).toBe(MSG.unsubscribed("New bookings"));
+    expect(screen.getByRole("button", { name: "Turn them back on" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Unsubscribe" })).toBeNull();
   });
 
   it("says a link is not valid, with nothing to turn on", async () => {

@@ -61,11 +61,36 @@ describe("DashboardRescheduleModal", () => {
     expect(reads[0]).toBe("2026-11-26");
   });
 
-  it("shows the booking's own slot on its day as Current", async () => {
-    const { user } = setup({ answer: () => ({ ok: false, status: 500, message: "No" }), free: () => free("13:00") });
+  it("shows the booking's own slot on its day as Current, and does not confirm a move to it", async () => {
+    const { changes, user } = setup({ answer: () => ({ ok: false, status: 500, message: "No" }), free: () => free("13:00") });
     await user.click(screen.getByRole("button", { name: "Wed, Nov 25" }));
     expect((await screen.findByRole("button", { name: "9:00 AM Current" })).getAttribute("aria-pressed")).toBe("false");
     expect(time("1:00 PM")).toBeTruthy();
+
+    await user.click(time("9:00 AM Current"));
+    const confirm = screen.getByRole("button", { name: "Confirm Reschedule" }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    expect(screen.getByText("Choose another date or time.")).toBeTruthy();
+    await user.click(confirm);
+    expect(changes).toEqual([]);
+    await user.click(time("1:00 PM"));
+    expect(confirm.disabled).toBe(false);
+    expect(screen.queryByText("Choose another date or time.")).toBeNull();
+  });
+
+  it("does not offer today once every slot of the day has passed", () => {
+    // Monday 14:00 in Manila: the afternoon slot has started.
+    vi.setSystemTime(new Date("2026-11-23T14:00:00+08:00"));
+    setup({ answer: () => ({ ok: false, status: 500, message: "No" }), free: () => free() });
+    expect(screen.queryByRole("button", { name: "Mon, Nov 23" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Tue, Nov 24" })).toBeTruthy();
+  });
+
+  it("offers today while a slot is ahead", () => {
+    // Monday 10:00 in Manila: the afternoon slot is still ahead.
+    vi.setSystemTime(new Date("2026-11-23T10:00:00+08:00"));
+    setup({ answer: () => ({ ok: false, status: 500, message: "No" }), free: () => free() });
+    expect(screen.getByRole("button", { name: "Mon, Nov 23" })).toBeTruthy();
   });
 
   it("after a refusal reads the times once more, keeping the list on screen meanwhile, and unchooses the refused start", async () => {

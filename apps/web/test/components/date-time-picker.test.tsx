@@ -145,6 +145,9 @@ describe("DateTimePicker", () => {
     expect(within(morning()).queryByText("Booked")).toBeNull();
     expect((morning() as HTMLButtonElement).disabled).toBe(false);
     expect(morning().getAttribute("aria-pressed")).toBe("true");
+    // The current date and time is no change: Update Booking waits for another, and says so.
+    expect((screen.getByRole("button", { name: "Update Booking" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText("Choose another date or time.")).toBeTruthy();
 
     // Another day's slot held by someone else is Booked, not Current.
     await user.click(day("Thursday, November 26, 2026"));
@@ -154,6 +157,7 @@ describe("DateTimePicker", () => {
     const update = screen.getByRole("button", { name: "Update Booking" }) as HTMLButtonElement;
     expect(update.disabled).toBe(true);
     await user.click(afternoon());
+    expect(screen.queryByText("Choose another date or time.")).toBeNull();
     await user.click(update);
     expect(onSubmit).toHaveBeenCalledExactlyOnceWith({ date: "2026-11-26", time: "13:00" });
   });

@@ -59,6 +59,9 @@ export const unsubscribeQuerySchema = z.object({
 });
 export type UnsubscribeQuery = z.infer<typeof unsubscribeQuerySchema>;
 export const unsubscribeAnswerSchema = z.object({ message: z.string(), kind: z.enum(EMAIL_KINDS), label: z.string() });
+/** What an unsubscribe link is about, read without changing anything (`GET`: opening the page, or a mail scanner). */
+export const unsubscribeLinkSchema = z.object({ kind: z.enum(EMAIL_KINDS), label: z.string(), on: z.boolean() });
+export type UnsubscribeLinkState = z.infer<typeof unsubscribeLinkSchema>;
 
 /** One signed-in device of the account. */
 export const accountSessionSchema = z.object({

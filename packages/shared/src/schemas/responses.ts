@@ -238,6 +238,8 @@ export const bookingReviewsSchema = z.object({
   theirs: reviewViewSchema.nullable(),
   /** Whether the other party has written theirs (its content stays hidden until published). */
   theirsSubmitted: z.boolean(),
+  /** Whether an operator hid the other party's review (then `theirs` stays null). */
+  theirsHidden: z.boolean(),
   /** Until when reviews can be written (ISO); null unless the booking is completed. */
   closesAt: instant.nullable(),
 });

@@ -10,19 +10,24 @@ import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import type { EmailSwitched, unsubscribeLoader } from "./account-data";
 
 /**
- * /unsubscribe?u=&k=&t=: the link at the foot of every email, no sign-in needed. The loader stops
- * that kind of email as the page opens; the page offers to turn it back on (and off again).
+ * /unsubscribe?u=&k=&t=: the link at the foot of every email, no sign-in needed. Opening it changes
+ * nothing (mail scanners follow links): the loader only reads the link, and the Unsubscribe button
+ * stops that kind of email; the page then offers to turn it back on (and off again).
  */
 export default function UnsubscribePage() {
   useDocumentTitle("Email settings");
   const loaded = useLoaderData<typeof unsubscribeLoader>();
   const change = useActionFetcher<EmailSwitched>();
-  // The last answer: the page's own change once there is one, else what opening the link did.
+  // The last answer: the page's own change once there is one, else what the link is about.
   const shown = change.result ?? loaded;
   // Whether that kind of email is sent now: a refused change keeps the last state that worked.
   const [on, setOn] = useState(loaded.ok && loaded.data.on);
+  // Whether the button has changed anything yet: until then, turning them off is "Unsubscribe".
+  const [changed, setChanged] = useState(false);
   useActionAnswer(change.result, (answer) => {
-    if (answer.ok) setOn(answer.data.on);
+    if (!answer.ok) return;
+    setOn(answer.data.on);
+    setChanged(true);
   });
 
   return (
@@ -36,7 +41,7 @@ export default function UnsubscribePage() {
           ) : (
             <BellRing aria-hidden="true" className="size-4" />
           )}
-          {on ? "Turn them off again" : "Turn them back on"}
+          {on ? (changed ? "Turn them off again" : "Unsubscribe") : "Turn them back on"}
         </button>
       )}
       <Link to="/settings" className="btn-ghost">

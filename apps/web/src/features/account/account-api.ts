@@ -7,6 +7,7 @@ import type {
   PayoutAccountInput,
   PayoutAccountView,
   SelfUser,
+  UnsubscribeLinkState,
 } from "@vam/shared";
 import { api } from "../../api/client";
 
@@ -48,6 +49,10 @@ export interface UnsubscribeLink {
   k: string;
   t: string;
 }
+
+/** `GET /email/unsubscribe`: what the link is about and whether that kind is sent now; changes nothing. */
+export const readUnsubscribeLink = (link: UnsubscribeLink) =>
+  api.get<UnsubscribeLinkState>(`/email/unsubscribe?${new URLSearchParams({ ...link }).toString()}`);
 
 /** `POST /email/unsubscribe` or `/email/resubscribe` (no sign-in: the link's signature is the proof). */
 export const switchEmailKind = (link: UnsubscribeLink, on: boolean) =>

@@ -22,6 +22,7 @@ import {
   fetchEmailSettings,
   fetchPayoutAccount,
   fetchSessions,
+  readUnsubscribeLink,
   resendVerification,
   saveEmailSetting,
   savePayoutAccount,
@@ -152,10 +153,20 @@ const switched = async (link: UnsubscribeLink | null, on: boolean): Promise<Resu
   return attempt(async () => ({ message: (await switchEmailKind(link, on)).message, on }), MSG.serverError);
 };
 
-/** /unsubscribe?u=&k=&t=: stops that kind of email as the page opens (its route reads it again only for another link). */
-export const unsubscribeLoader = ({ request }: LoaderFunctionArgs) => switched(unsubscribeLinkOf(request.url), false);
+/**
+ * /unsubscribe?u=&k=&t=: only reads the link (a GET: opening the page, as a mail scanner may, stops
+ * nothing) and asks to confirm, or says that kind is off already (its route reads it again only for another link).
+ */
+export async function unsubscribeLoader({ request }: LoaderFunctionArgs): Promise<Result<EmailSwitched>> {
+  const link = unsubscribeLinkOf(request.url);
+  if (!link) return { ok: false, status: 400, message: MSG.unsubscribeInvalid };
+  return attempt(async () => {
+    const { label, on } = await readUnsubscribeLink(link);
+    return { message: on ? MSG.unsubscribeAsk(label) : MSG.unsubscribed(label), on };
+  }, MSG.serverError);
+}
 
-/** /unsubscribe's action: the same link turns that kind back on (`on: true`), or off again. */
+/** /unsubscribe's action: the page's button stops that kind (`on: false`), or turns it back on (`on: true`). */
 export async function unsubscribeAction({ request }: ActionFunctionArgs): Promise<Result<EmailSwitched>> {
   const { on } = await jsonBody<{ on: boolean }>(request);
   return switched(unsubscribeLinkOf(request.url), on);

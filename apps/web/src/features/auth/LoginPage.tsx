@@ -1,12 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MSG, loginSchema, type LoginInput } from "@vam/shared";
 import { useForm } from "react-hook-form";
-import { Link, Navigate, useLocation } from "react-router";
+import { Link, Navigate, useLocation, useSearchParams } from "react-router";
 import { SubmitButton } from "../../components/SubmitButton";
 import { FormAlert } from "../../components/form/FormAlert";
 import { TextField } from "../../components/form/TextField";
 import { AuthCard } from "./AuthCard";
-import { SIGNED_IN_HOME, useAuth } from "./auth-context";
+import { useAuth } from "./auth-context";
+import { landingAfterLogin } from "./landing";
 import { useActionFetcher } from "../../lib/useActionFetcher";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { FormStatus } from "../../components/form/FormStatus";
@@ -17,8 +18,11 @@ export default function LoginPage() {
   const { user } = useAuth();
   // What the page that led here has to say (the account was created, a new password was set).
   const notice = noticeOf(useLocation().state);
+  // Where signing in leads: the page that sent here (`?next=`), else the console or the list.
+  const [searchParams] = useSearchParams();
   // The route's action signs in; the root loader then reads the session, and the page moves on.
-  const login = useActionFetcher();
+  // Sent to "/login" itself, not the address with its `?next=`: the root loader re-reads the session after that action only.
+  const login = useActionFetcher("/login");
   const {
     register,
     handleSubmit,
@@ -27,7 +31,7 @@ export default function LoginPage() {
 
   const onSubmit = (credentials: LoginInput) => login.submit({ ...credentials });
 
-  if (user) return <Navigate to={SIGNED_IN_HOME} replace />;
+  if (user) return <Navigate to={landingAfterLogin(user, searchParams)} replace />;
   return (
     <AuthCard title="Log in" subtitle="Welcome back. Sign in to book assistants, chat and see your bookings.">
       <FormStatus message={login.error ? null : notice} className="mb-5" />

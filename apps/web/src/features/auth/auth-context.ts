@@ -17,6 +17,14 @@ export const AuthContext = createContext<AuthContextValue | null>(null);
 /** Where signing in leads (spec), and where a signed-in user opening /login or /register is sent on. */
 export const SIGNED_IN_HOME = "/profile/list";
 
+/** The query parameter of /login naming where signing in leads (a path of this site: features/auth/landing.ts). */
+export const NEXT_PARAM = "next";
+
+/** /login, leading back to the page given once signed in. */
+export function loginLink({ pathname, search, hash }: { pathname: string; search: string; hash: string }): string {
+  return `/login?${new URLSearchParams({ [NEXT_PARAM]: pathname + search + hash }).toString()}`;
+}
+
 export function useAuth(): AuthContextValue {
   const value = use(AuthContext);
   if (!value) throw new Error("useAuth must be used inside <AuthProvider>");

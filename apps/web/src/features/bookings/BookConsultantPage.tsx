@@ -16,7 +16,7 @@ export default function BookConsultantPage() {
   const refusal = user && bookerRefusal(user, consultantId);
   useDocumentTitle("Book a Session");
 
-  if (refusal) return <BookingError message={refusal} />;
+  if (refusal) return <BookingError message={refusal} refusal />;
   return (
     <Suspense
       fallback={

@@ -1,5 +1,5 @@
 import type { BookedSlot } from "@vam/shared";
-import { SLOT_HOURS } from "@vam/shared";
+import { MSG, SLOT_HOURS } from "@vam/shared";
 import ChevronLeft from "lucide-react/icons/chevron-left";
 import ChevronRight from "lucide-react/icons/chevron-right";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
@@ -96,7 +96,9 @@ export function DateTimePicker({ booked, current, duration = SLOT_HOURS, initial
   };
 
   const slotUnavailable = (start: string) => !date || startUnavailable(date, start);
-  const ready = date !== null && time !== null && !slotUnavailable(time) && booked !== null;
+  // Rescheduling to the current date and time would change nothing: Update Booking waits for another.
+  const unchanged = rescheduling && date === current.date && time === current.time;
+  const ready = date !== null && time !== null && !slotUnavailable(time) && booked !== null && !unchanged;
 
   return (
     <section className="card space-y-5 p-5" aria-labelledby="dtp-title">
@@ -190,6 +192,7 @@ export function DateTimePicker({ booked, current, duration = SLOT_HOURS, initial
 
       <TimeSlots date={date} time={time} isTaken={isTaken} isOff={isOff} isCurrent={isCurrent} isUnavailable={slotUnavailable} onChoose={setTime} />
 
+      {unchanged && <p className="text-sm text-slate-400">{MSG.rescheduleUnchanged}</p>}
       <button type="button" className="btn-primary w-full" disabled={!ready || busy} onClick={() => date && time && onSubmit({ date, time })}>
         {rescheduling ? "Update Booking" : "Continue"}
       </button>

@@ -19,7 +19,7 @@ interface DashboardRescheduleModalProps {
 
 /** Pick one of the next 14 weekdays and a free start, then move the booking there. Mount it to open it. */
 export function DashboardRescheduleModal({ booking, onClose }: DashboardRescheduleModalProps) {
-  const [dates] = useState(() => rescheduleDates());
+  const [dates] = useState(() => rescheduleDates(booking.duration));
   const [date, setDate] = useState<string | null>(null);
   const [time, setTime] = useState<SlotStart | null>(null);
   const { date: currentDate, startTime: currentStart } = booking;
@@ -45,8 +45,10 @@ export function DashboardRescheduleModal({ booking, onClose }: DashboardReschedu
     else setTime(null);
   });
   const saving = busyId === booking.id;
+  // The current date and time is no move: Confirm waits for another.
+  const unchanged = date === currentDate && time === currentStart;
   const confirm = () => {
-    if (date && time) submit(booking, { intent: "reschedule", date, startTime: time, failure: MSG.bookingRescheduleFailed });
+    if (date && time && !unchanged) submit(booking, { intent: "reschedule", date, startTime: time, failure: MSG.bookingRescheduleFailed });
   };
 
   const close = () => {
@@ -64,7 +66,7 @@ export function DashboardRescheduleModal({ booking, onClose }: DashboardReschedu
           <button type="button" className="btn-secondary" disabled={saving} onClick={close}>
             Keep Current Time
           </button>
-          <button type="button" className="btn-primary" disabled={!date || !time || saving} aria-busy={saving} onClick={confirm}>
+          <button type="button" className="btn-primary" disabled={!date || !time || unchanged || saving} aria-busy={saving} onClick={confirm}>
             <CalendarClock aria-hidden="true" className="size-4" />
             {saving ? "Rescheduling..." : "Confirm Reschedule"}
           </button>
@@ -122,7 +124,8 @@ export function DashboardRescheduleModal({ booking, onClose }: DashboardReschedu
           </fieldset>
         )}
 
-        {date && time && (
+        {unchanged && <p className="text-sm text-slate-400">{MSG.rescheduleUnchanged}</p>}
+        {date && time && !unchanged && (
           <p className="rounded-lg border border-teal-500/30 bg-teal-500/10 px-4 py-3 text-sm text-teal-100">
             New time: {formatLongDate(date)}, {formatTime(time)} - {formatTime(addHours(time, booking.duration))}
           </p>

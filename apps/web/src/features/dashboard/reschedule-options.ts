@@ -1,13 +1,21 @@
-import { FULL_DAY_START, SLOT_HOURS, SLOT_STARTS, shiftDate, type Booking } from "@vam/shared";
-import { addHours, isWeekend, manilaToday } from "../bookings/public";
+import { FULL_DAY_START, SLOT_HOURS, SLOT_STARTS, manilaNow, manilaToday, shiftDate, startsInTime, type Booking } from "@vam/shared";
+import { addHours, isWeekend } from "../bookings/public";
 import type { SlotStart } from "../bookings/public";
 
 /** The dashboard offers the next 14 days (spec) — weekdays only (docs/spec/decisions.md). */
 export const RESCHEDULE_DAYS = 14;
 
-/** The weekdays among the 14 days from today (Manila), as yyyy-MM-dd. */
-export function rescheduleDates(today = manilaToday()): string[] {
-  return Array.from({ length: RESCHEDULE_DAYS }, (_, index) => shiftDate(today, index)).filter((day) => !isWeekend(day));
+/**
+ * The weekdays among the 14 days from today (Manila) at `now`, as yyyy-MM-dd; today only while a
+ * start a booking of `duration` hours may take (a full day: the morning) is still ahead.
+ */
+export function rescheduleDates(duration = SLOT_HOURS, now: Date | number = Date.now()): string[] {
+  const today = manilaToday(now);
+  const time = manilaNow(now);
+  const todayOpen = SLOT_STARTS.some((start) => startsInTime(duration, start) && start > time);
+  return Array.from({ length: RESCHEDULE_DAYS }, (_, index) => shiftDate(today, index)).filter(
+    (day) => !isWeekend(day) && (day !== today || todayOpen),
+  );
 }
 
 /** The slot starts a booking holds on its own day. */

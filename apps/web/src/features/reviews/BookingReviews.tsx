@@ -33,9 +33,11 @@ export function BookingReviews({ booking, other, onWrite, disabled = false, clas
         <p className="flex items-start gap-2 text-sm text-slate-300">
           <Hourglass aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-teal-400" />
           <span>
-            {view.note === "waiting"
-              ? `Waiting for ${first}'s review: reviews appear once both are written or the ${REVIEW_WINDOW_DAYS} days are over`
-              : `${first} has reviewed you. Their review shows once you write yours.`}
+            {view.note === "hidden"
+              ? `${first}'s review was hidden by the platform.`
+              : view.note === "waiting"
+                ? `Waiting for ${first}'s review: reviews appear once both are written or the ${REVIEW_WINDOW_DAYS} days are over`
+                : `${first} has reviewed you. Their review shows once you write yours.`}
           </span>
         </p>
       )}

@@ -9,9 +9,10 @@ export interface BookingReviewView {
   theirs: Review | null;
   /**
    * While the window is open and the other's review is not shown: "waiting" (the viewer wrote
-   * theirs) or "theirsSubmitted" (the other wrote one, the viewer has not).
+   * theirs) or "theirsSubmitted" (the other wrote one, the viewer has not); "hidden" whenever an
+   * operator hid the other's review.
    */
-  note: "waiting" | "theirsSubmitted" | null;
+  note: "waiting" | "theirsSubmitted" | "hidden" | null;
   /** Until when reviews can be written; null unless the booking is completed. */
   closesAt: Date | null;
 }
@@ -21,11 +22,11 @@ const NOTHING: BookingReviewView = { canWrite: false, mine: null, theirs: null, 
 /** The reviews part of a booking at `now` (the browser's clock, read at render). */
 export function bookingReviewView(booking: Booking, now: Date): BookingReviewView {
   if (booking.status !== "COMPLETED" || !booking.completedAt) return NOTHING;
-  const { mine, theirs, theirsSubmitted } = booking.reviews;
+  const { mine, theirs, theirsSubmitted, theirsHidden } = booking.reviews;
   const closesAt = booking.reviews.closesAt ? new Date(booking.reviews.closesAt) : reviewClosesAt(booking.completedAt);
   const open = closesAt > now;
   const canWrite = open && reviewRefusal(booking, mine !== null, now) === null;
-  const note = theirs || !open ? null : mine ? "waiting" : theirsSubmitted ? "theirsSubmitted" : null;
+  const note = theirs ? null : theirsHidden ? "hidden" : !open ? null : mine ? "waiting" : theirsSubmitted ? "theirsSubmitted" : null;
   return { canWrite, mine, theirs, note, closesAt };
 }
 
