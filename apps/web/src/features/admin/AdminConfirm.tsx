@@ -1,6 +1,6 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { focusPageHeading } from "./AdminPageHeader";
+import { useHeadingFocusAfterClose } from "./AdminPageHeader";
 
 interface AdminConfirmProps {
   open: boolean;
@@ -30,21 +30,7 @@ export function AdminConfirm({
   onConfirm,
   onCancel,
 }: AdminConfirmProps) {
-  // The dialog gives focus back to the button that opened it; when the action removed that
-  // button (the row left the list, Suspend became Restore), focus goes to the page's heading.
-  const wasOpen = useRef(false);
-  useEffect(() => {
-    if (open) {
-      wasOpen.current = true;
-      return;
-    }
-    if (!wasOpen.current) return;
-    wasOpen.current = false;
-    const timer = window.setTimeout(() => {
-      if (!document.activeElement || document.activeElement === document.body) focusPageHeading();
-    });
-    return () => window.clearTimeout(timer);
-  }, [open]);
+  useHeadingFocusAfterClose(open);
 
   return (
     <ConfirmDialog

@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
+import { useId, type FormEvent, type ReactNode } from "react";
 import { Modal } from "../../components/Modal";
 import { Spinner } from "../../components/Spinner";
 import { FormAlert } from "../../components/form/FormAlert";
-import { focusPageHeading } from "./AdminPageHeader";
+import { useHeadingFocusAfterClose } from "./AdminPageHeader";
 
 interface AdminFormDialogProps {
   open: boolean;
@@ -40,19 +40,7 @@ export function AdminFormDialog({
   onCancel,
 }: AdminFormDialogProps) {
   const formId = useId();
-  const wasOpen = useRef(false);
-  useEffect(() => {
-    if (open) {
-      wasOpen.current = true;
-      return;
-    }
-    if (!wasOpen.current) return;
-    wasOpen.current = false;
-    const timer = window.setTimeout(() => {
-      if (!document.activeElement || document.activeElement === document.body) focusPageHeading();
-    });
-    return () => window.clearTimeout(timer);
-  }, [open]);
+  useHeadingFocusAfterClose(open);
 
   const close = () => {
     if (!busy) onCancel();

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 
 const HEADING_ID = "admin-page-heading";
@@ -6,6 +6,27 @@ const HEADING_ID = "admin-page-heading";
 /** Puts focus on the page's h1: where focus goes when what held it is gone (a decided payment's row). */
 export function focusPageHeading() {
   document.getElementById(HEADING_ID)?.focus();
+}
+
+/**
+ * For a console dialog: a dialog gives focus back to the button that opened it; when the action
+ * removed that button (the row left the list, Suspend became Restore), focus goes to the page's
+ * heading once the dialog has closed.
+ */
+export function useHeadingFocusAfterClose(open: boolean) {
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open) {
+      wasOpen.current = true;
+      return;
+    }
+    if (!wasOpen.current) return;
+    wasOpen.current = false;
+    const timer = window.setTimeout(() => {
+      if (!document.activeElement || document.activeElement === document.body) focusPageHeading();
+    });
+    return () => window.clearTimeout(timer);
+  }, [open]);
 }
 
 interface AdminPageHeaderProps {
