@@ -1,5 +1,5 @@
-import { PAYOUT_METHOD_LABELS, formatCentavos, formatShortDate, manilaDate } from "@vam/shared";
-import type { PayableLine, PayoutDestinationKept } from "./repository.js";
+import { formatCentavos, formatShortDate, manilaDate, payoutDestinationText } from "@vam/shared";
+import type { PayableLine } from "./repository.js";
 
 /**
  * A payee's ledger lines in words, the same on the earnings page and the monthly statement:
@@ -10,12 +10,6 @@ import type { PayableLine, PayoutDestinationKept } from "./repository.js";
 export function bookingDay(startsAt: Date): string {
   const day = manilaDate(startsAt);
   return `${formatShortDate(day)}, ${day.slice(0, 4)}`;
-}
-
-/** "GCash ending 4567", "BDO Unibank ending 7890": where a payout went (never the whole number). */
-export function destinationText(destination: PayoutDestinationKept): string {
-  const where = destination.method === "BANK" ? (destination.bankName ?? PAYOUT_METHOD_LABELS.BANK) : PAYOUT_METHOD_LABELS[destination.method];
-  return `${where} ending ${destination.accountNumber.slice(-4)}`;
 }
 
 /** A payout's state in words, for the statement: "sent, ref 12345", "being sent", "failed". */
@@ -47,11 +41,11 @@ export function lineDescription(line: PayableLine, { withState = false }: { with
     case "REFERRAL_REWARD":
       return booking ? `Referral reward: ${booking.clientName}'s booking of ${bookingDay(booking.startsAt)}` : "Referral reward";
     case "PAYOUT_BATCHED": {
-      const to = payout ? `Payout to ${destinationText(payout.destination)}` : "Payout";
+      const to = payout ? `Payout to ${payoutDestinationText(payout.destination)}` : "Payout";
       return withState && payout ? `${to} (${payoutStateText(payout)})` : to;
     }
     case "PAYOUT_FAILED":
-      return payout ? `Payout to ${destinationText(payout.destination)} failed: back in your balance` : "Payout failed: back in your balance";
+      return payout ? `Payout to ${payoutDestinationText(payout.destination)} failed: back in your balance` : "Payout failed: back in your balance";
     default:
       return line.memo;
   }

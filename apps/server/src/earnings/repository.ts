@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { TIME_ZONE, type JournalKind, type PayoutLineState } from "@vam/shared";
+import { TIME_ZONE, type JournalKind, type PayoutDestination, type PayoutLineState } from "@vam/shared";
 import type { Db } from "../db/client.js";
 import { bookings, journalEntries, journalLines, ledgerAccounts, payoutLines, users } from "../db/schema.js";
 import { PLATFORM_ACCOUNTS, accountByCode, balanceBefore, balanceOf, normalSign, personalCode } from "../ledger/public.js";
@@ -12,14 +12,6 @@ import { PLATFORM_ACCOUNTS, accountByCode, balanceBefore, balanceOf, normalSign,
  */
 
 const clients = alias(users, "client");
-
-/** Where a payout went, as the payout line kept it. */
-export interface PayoutDestinationKept {
-  method: "GCASH" | "MAYA" | "BANK";
-  bankName: string | null;
-  accountName: string;
-  accountNumber: string;
-}
 
 /** One line of a payee's PAYABLE account, with what it came from. */
 export interface PayableLine {
@@ -33,7 +25,7 @@ export interface PayableLine {
   /** The platform's fee taken in the same entry (a completion or a late cancellation); 0 otherwise. */
   feeCentavos: number;
   booking: { startsAt: Date; duration: number; clientName: string } | null;
-  payout: { state: PayoutLineState; transferReference: string | null; destination: PayoutDestinationKept } | null;
+  payout: { state: PayoutLineState; transferReference: string | null; destination: PayoutDestination } | null;
 }
 
 /** The payee's PAYABLE account, or undefined before anything was ever posted to it. */
@@ -99,7 +91,7 @@ export async function payableLines(
         ? { startsAt: row.startsAt, duration: row.duration, clientName: `${row.clientFirst ?? ""} ${row.clientLast ?? ""}`.trim() }
         : null,
     payout: row.payoutState
-      ? { state: row.payoutState, transferReference: row.transferReference, destination: row.destination as PayoutDestinationKept }
+      ? { state: row.payoutState, transferReference: row.transferReference, destination: row.destination as PayoutDestination }
       : null,
   }));
 }

@@ -8,6 +8,7 @@ import {
   type PayoutKind,
   type PayoutLineDecision,
   type PayoutOverview,
+  payoutDestinationText,
 } from "@vam/shared";
 import { recordAudit } from "../audit/record.js";
 import type { Config } from "../config.js";
@@ -19,7 +20,7 @@ import { accountById, personalCode, postEntry, type AccountRef } from "../ledger
 import { announce, createNotification } from "../notifications/create.js";
 import type { NotificationRow } from "../notifications/serialize.js";
 import { payoutDestination, payoutHeldUntil, type PayoutAccountRow } from "../payout-accounts/public.js";
-import { destinationText, transferEmail, transferText, transferTitle } from "./notices.js";
+import { transferEmail, transferText, transferTitle } from "./notices.js";
 import {
   batchById,
   batchSummaries,
@@ -195,7 +196,7 @@ async function runBatch(
     const posted = await postEntry(tx, {
       kind: kind === "PAYOUT" ? "PAYOUT_BATCHED" : "REFUND_BATCHED",
       eventKey: `${word.toLowerCase()}-batched:${line.id}`,
-      memo: `${word} batch ${batch.number}: ${formatCentavos(line.amountCentavos)} to ${destinationText(line.destination as PayoutDestination)}`,
+      memo: `${word} batch ${batch.number}: ${formatCentavos(line.amountCentavos)} to ${payoutDestinationText(line.destination as PayoutDestination)}`,
       at: now,
       refundId: line.refundId,
       payoutLineId: line.id,

@@ -1,7 +1,6 @@
-import { PAYOUT_METHOD_LABELS, formatCentavos, type PayoutDestination, type PayoutKind } from "@vam/shared";
+import { formatCentavos, type PayoutDestination, type PayoutKind, payoutDestinationText } from "@vam/shared";
 import { renderEmail } from "../email/layout.js";
 import type { OutgoingEmail } from "../email/outbox.js";
-import { lastFour } from "../payout-accounts/public.js";
 
 /** The outbox kind of a payout's or refund's notice: about the person's own money, always sent (no EMAIL_KINDS switch). */
 export const PAYOUT_EMAIL_KIND = "payout";
@@ -15,8 +14,6 @@ export interface TransferOutcome {
 }
 
 /** "GCash ending 4567", "BDO Unibank ending 6789": where the money went, never the whole number. */
-export const destinationText = (destination: PayoutDestination) =>
-  `${destination.method === "BANK" ? (destination.bankName ?? PAYOUT_METHOD_LABELS.BANK) : PAYOUT_METHOD_LABELS[destination.method]} ending ${lastFour(destination.accountNumber)}`;
 
 /** The notification's (and the email's) title: "Payout sent", "Refund failed"... */
 export function transferTitle({ kind, outcome }: Pick<TransferOutcome, "kind" | "outcome">) {
@@ -26,7 +23,7 @@ export function transferTitle({ kind, outcome }: Pick<TransferOutcome, "kind" | 
 /** The notification's text: the amount, where it went (last 4 digits) and the transfer's reference, or why it failed. */
 export function transferText({ kind, amountCentavos, destination, outcome }: TransferOutcome) {
   const amount = formatCentavos(amountCentavos);
-  const where = destinationText(destination);
+  const where = payoutDestinationText(destination);
   const what = kind === "REFUND" ? "refund" : "payout";
   if (outcome.state === "SENT") {
     return `Your ${what} of ${amount} was sent to ${where}. Transfer reference: ${outcome.transferReference}.`;
@@ -52,7 +49,7 @@ export function transferEmail(base: string, user: { id: string; firstName: strin
       paragraphs: [transferText(transfer)],
       details: [
         ["Amount", formatCentavos(transfer.amountCentavos)],
-        ["Sent to", destinationText(transfer.destination)],
+        ["Sent to", payoutDestinationText(transfer.destination)],
         transfer.outcome.state === "SENT" ? ["Transfer reference", transfer.outcome.transferReference] : ["Why", transfer.outcome.failureReason],
       ],
       ...(sent ? {} : { action: { label: "Check my payout account", url: `${base}/settings` } }),

@@ -97,6 +97,10 @@ export const payoutAccountSummary = (account: Pick<PayoutAccountView, "method" |
     `ending ${account.accountNumberLast4}`,
   ].join(" · ");
 
+/** Where a payout or refund went, never the whole number: "GCash ending 4567", "BDO Unibank ending 7890". */
+export const payoutDestinationText = (destination: { method: PayoutMethod; bankName: string | null; accountNumber: string }) =>
+  `${destination.method === "BANK" ? (destination.bankName ?? PAYOUT_METHOD_LABELS.BANK) : PAYOUT_METHOD_LABELS[destination.method]} ending ${destination.accountNumber.slice(-4)}`;
+
 /** "Tuesday, May 12, 2026 at 9:30 AM", in Manila time: when payouts to a changed account start. */
 export const payoutHoldEndText = (heldUntil: Date | string) => {
   const at = new Date(heldUntil);
