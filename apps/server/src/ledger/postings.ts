@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { cancellationSplit, centavosOf, formatCentavos, platformFeeOf, type CancelReason, type Canceller, type RefundReason } from "@vam/shared";
 import type { Db } from "../db/client.js";
 import { refunds } from "../db/schema.js";
@@ -215,12 +215,4 @@ export async function refundsOfBookings(db: Db, bookingIds: string[]) {
   if (bookingIds.length === 0) return new Map<string, RefundRow>();
   const rows = await db.select().from(refunds).where(inArray(refunds.bookingId, bookingIds));
   return new Map(rows.map((row) => [row.bookingId!, row]));
-}
-
-/** A client's refunds not yet sent (for their notice and the console). */
-export async function openRefundsOf(db: Db, clientId: string) {
-  return db
-    .select()
-    .from(refunds)
-    .where(and(eq(refunds.clientId, clientId), ne(refunds.state, "SENT")));
 }

@@ -301,16 +301,6 @@ export async function journalRows(db: Db, range: { from?: Date; to?: Date; after
     .limit(range.limit);
 }
 
-/** Entries of a booking (its payment's, cancellation's, completion's, reward's), oldest first. */
-export async function entriesOfBookings(db: Db, bookingIds: string[]) {
-  if (bookingIds.length === 0) return [];
-  return db
-    .select({ bookingId: journalEntries.bookingId, kind: journalEntries.kind, eventKey: journalEntries.eventKey, postedAt: journalEntries.postedAt })
-    .from(journalEntries)
-    .where(inArray(journalEntries.bookingId, bookingIds))
-    .orderBy(asc(journalEntries.number));
-}
-
 /** Referral rewards credited to a person, in centavos: the sum of their reward lines. */
 export async function rewardsEarned(db: Db, userId: string): Promise<number> {
   const [row] = await db
