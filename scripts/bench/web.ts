@@ -1,7 +1,8 @@
 // npm run bench:web — Lighthouse (mobile profile) on /home, /profile/list and a demo assistant's
 // /profile/{id}, against the real server with demo data on the embedded database, driving
 // Debian's Chromium. Cold loads first (empty cache, as a first visit), then warm ones.
-// Settings: BENCH_RUNS (3), BENCH_PORT (3998), CHROMIUM_PATH, BENCH_REPORTS (a folder for the JSON reports).
+// Settings: BENCH_RUNS (3), BENCH_PORT (3998), CHROMIUM_PATH, BENCH_REPORTS (a folder for the JSON reports),
+// BENCH_WEB_DIST (where the web app is built and served from; apps/web/dist).
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -26,6 +27,8 @@ const CHROMIUM_FLAGS = [
   "--disable-sync",
 ];
 const BASE = `http://127.0.0.1:${PORT}`;
+/** Where the web app is built and served from (BENCH_WEB_DIST): apps/web/dist unless set. */
+const WEB_DIST = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(ROOT, "apps/web/dist"));
 const CATEGORIES = ["performance", "accessibility", "best-practices"];
 /** A folder for the full Lighthouse reports (JSON, one per page and cache state), when set. */
 const REPORTS = process.env.BENCH_REPORTS;
@@ -42,6 +45,7 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
     PORT: String(PORT),
     HOST: "127.0.0.1",
     LOG_LEVEL: "warn",
+    WEB_DIST,
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
@@ -124,8 +128,8 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 const ms = (value: number) => `${Math.round(value).toLocaleString("en")} ms`;
 
 async function main() {
-  console.log("Building the web app (apps/web/dist)...");
-  await build({ root: path.join(ROOT, "apps/web"), logLevel: "warn" });
+  console.log(`Building the web app (${WEB_DIST})...`);
+  await build({ root: path.join(ROOT, "apps/web"), logLevel: "warn", build: { outDir: WEB_DIST, emptyOutDir: true } });
 
   const dataDir = await mkdtemp(path.join(tmpdir(), "vam-bench-web-"));
   const server = await startServer(dataDir);

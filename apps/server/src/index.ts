@@ -5,7 +5,8 @@ import { DEFAULT_WEB_DIST, openDatabaseFor, startServer } from "./server.js";
 
 let config: Config;
 try {
-  config = { ...loadConfig(), webDist: DEFAULT_WEB_DIST };
+  // WEB_DIST: another build of the web app (a benchmark's or a second checkout's); the default is apps/web/dist.
+  config = { ...loadConfig(), webDist: process.env.WEB_DIST || DEFAULT_WEB_DIST };
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);
