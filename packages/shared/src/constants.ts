@@ -22,13 +22,25 @@ export const SKILL_OPTIONS = [
   "Others",
 ] as const;
 
+/** Passwords are 8 to 128 characters (decisions.md, "Accounts: passwords": room for passphrases). */
 export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 14;
+export const PASSWORD_MAX = 128;
 export const USERNAME_MAX = 30;
 
 /** Pesos per hour. Assistants are always at this rate; it is also the display default. */
 export const ASSISTANT_RATE = 1250;
 export const SKILLS_PREVIEW = 3;
+
+/*
+ * Limits and choices the pages show, here rather than beside their schemas: importing a value from
+ * a schema module runs that module and zod with it, and the profile pages (the message box, the
+ * search filters) load no zod at all (decision 0004, 2026-11-26).
+ */
+/** Characters in a chat message. */
+export const MESSAGE_MAX = 2000;
+/** The "available on" filter's slots (decisions.md, Search): Morning 09:00, Afternoon 13:00. */
+export const SEARCH_SLOTS = ["Morning", "Afternoon"] as const;
+export type SearchSlot = (typeof SEARCH_SLOTS)[number];
 
 export const UPLOAD_FOLDERS = ["gallery", "avatars", "postings"] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];

@@ -1,7 +1,9 @@
-const peso = new Intl.NumberFormat("en-PH", { style: "currency", currency: "PHP", maximumFractionDigits: 0 });
+/** Made at the first price shown, once: not when the module loads (money.ts says why). */
+let peso: Intl.NumberFormat | undefined;
 
 /** ₱1,250 — prices are whole pesos shown in the Philippine locale. */
 export function formatPeso(amount: number): string {
+  peso ??= new Intl.NumberFormat("en-PH", { style: "currency", currency: "PHP", maximumFractionDigits: 0 });
   return peso.format(amount);
 }
 

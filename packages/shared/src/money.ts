@@ -13,8 +13,16 @@ export function centavosOf(pesos: number): number {
   return pesos * CENTAVOS;
 }
 
-const pesoCentavos = new Intl.NumberFormat("en-PH", { style: "currency", currency: "PHP", minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const pesoWhole = new Intl.NumberFormat("en-PH", { style: "currency", currency: "PHP", maximumFractionDigits: 0 });
+/*
+ * The formatters are made at their first use, once, not when the module loads: the first
+ * Intl.NumberFormat of a page costs 30 to 100 ms of the main thread (ICU's currency data), and
+ * every page that imports MSG loads this module (decision 0004, 2026-11-26).
+ */
+let pesoCentavosFormat: Intl.NumberFormat | undefined;
+let pesoWholeFormat: Intl.NumberFormat | undefined;
+const pesoCentavos = () =>
+  (pesoCentavosFormat ??= new Intl.NumberFormat("en-PH", { style: "currency", currency: "PHP", minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const pesoWhole = () => (pesoWholeFormat ??= new Intl.NumberFormat("en-PH", { style: "currency", currency: "PHP", maximumFractionDigits: 0 }));
 
 /**
  * "₱5,000" for whole pesos, "₱4,999.50" otherwise. Formatted from the integer parts, so no
@@ -25,9 +33,9 @@ export function formatCentavos(centavos: number): string {
   const abs = Math.abs(centavos);
   const pesos = Math.trunc(abs / CENTAVOS);
   const rest = abs % CENTAVOS;
-  if (rest === 0) return sign + pesoWhole.format(pesos);
+  if (rest === 0) return sign + pesoWhole().format(pesos);
   // The whole part formatted alone, the cents appended as digits.
-  return `${sign}${pesoCentavos.format(pesos).slice(0, -3)}.${String(rest).padStart(2, "0")}`;
+  return `${sign}${pesoCentavos().format(pesos).slice(0, -3)}.${String(rest).padStart(2, "0")}`;
 }
 
 /** "5000.00": an amount as QR Ph (EMVCo tag 54) and bank files write it. */

@@ -1,8 +1,7 @@
 import { z } from "zod";
+import { MESSAGE_MAX } from "../constants.js";
 import { MSG } from "../messages.js";
 import { id, multiLineText, singleLineText } from "./fields.js";
-
-export const MESSAGE_MAX = 2000;
 
 const messageText = multiLineText({ error: MSG.messageEmpty }).min(1, MSG.messageEmpty).max(MESSAGE_MAX, MSG.textTooLong("A message", MESSAGE_MAX));
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SEARCH_SLOTS } from "../constants.js";
 import { MSG } from "../messages.js";
 import { cursorParam, id, imageUrl, instant, multiLineText, optionalLine, singleLineText } from "./fields.js";
 import { isoDate } from "./bookings.js";
@@ -7,10 +8,6 @@ export const PROFILE_PAGE_SIZE = 24;
 export const MAX_POSTING_IMAGES = 10;
 
 const optionalQuery = optionalLine(80, MSG.textTooLong("Search", 80));
-
-/** The "available on" filter's slots (decisions.md, Search): Morning 09:00, Afternoon 13:00. */
-export const SEARCH_SLOTS = ["Morning", "Afternoon"] as const;
-export type SearchSlot = (typeof SEARCH_SLOTS)[number];
 
 /** `skills` once or several times (`?skills=SEO&skills=Writing`): each must match one of the listing's skills. */
 const skillsQuery = z

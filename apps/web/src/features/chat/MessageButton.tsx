@@ -1,7 +1,15 @@
-import { useState, type ReactNode } from "react";
+import { Suspense, lazy, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { useAuth } from "../auth/public";
-import { MessageDialog, type MessageRecipient } from "./MessageDialog";
+import { importAgain } from "../../lib/import-again";
+import type { MessageRecipient } from "./MessageDialog";
+
+/**
+ * Loaded when it is first opened: the profile pages show the button to every visitor, and the
+ * dialog's code (its form, the send action and its toasts) is for the few who write (decision
+ * 0004, 2026-11-26).
+ */
+const MessageDialog = lazy(() => importAgain(() => import("./MessageDialog")).then((module) => ({ default: module.MessageDialog })));
 
 interface MessageButtonProps {
   recipient: MessageRecipient;
@@ -19,7 +27,11 @@ export function MessageButton({ recipient, className, children }: MessageButtonP
       <button type="button" className={className} onClick={() => (user ? setOpen(true) : void navigate("/login"))}>
         {children}
       </button>
-      {open && <MessageDialog recipient={recipient} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense>
+          <MessageDialog recipient={recipient} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

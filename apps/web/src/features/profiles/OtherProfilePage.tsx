@@ -7,10 +7,17 @@ import { ContactActions } from "./ContactActions";
 import { ProfileSummary } from "./ProfileSummary";
 import { ProjectsSection } from "./ProjectsSection";
 import type { otherProfileLoader } from "./other-profile-loader";
+import { Suspense, lazy } from "react";
 import { CardSection } from "../../components/CardSection";
-import { BookingCalendar } from "../bookings/public";
 import { ProfileReviews } from "../reviews/public";
+import { importAgain } from "../../lib/import-again";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
+
+/**
+ * Loaded for a signed-in person who may book, the only one who sees it: a visitor's profile page
+ * loads none of the calendar's dates, free-time route or booking actions (decision 0004, 2026-11-26).
+ */
+const BookingCalendar = lazy(() => importAgain(() => import("../bookings/public")).then((module) => ({ default: module.BookingCalendar })));
 
 export default function OtherProfilePage() {
   const { profile, profileError, projects, projectsFailed, reviews, gallery } = useLoaderData<typeof otherProfileLoader>();
@@ -44,7 +51,11 @@ export default function OtherProfilePage() {
         ) : (
           <ContactActions person={profile} />
         )}
-        {user && !bookerRefusal(user, profile.id) && profile.role === "Assistant" && <BookingCalendar consultantId={profile.id} />}
+        {user && !bookerRefusal(user, profile.id) && profile.role === "Assistant" && (
+          <Suspense>
+            <BookingCalendar consultantId={profile.id} />
+          </Suspense>
+        )}
       </div>
 
       <div className="min-w-0 space-y-6">

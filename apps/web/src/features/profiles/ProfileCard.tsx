@@ -1,14 +1,20 @@
 import type { ProfilePost, SearchMatch } from "@vam/shared";
 import MapPin from "lucide-react/icons/map-pin";
 import Sparkles from "lucide-react/icons/sparkles";
-import { useId, useState } from "react";
+import { Suspense, lazy, useId, useState } from "react";
 import { IconText } from "../../components/IconText";
 import { UserAvatar } from "../../components/UserAvatar";
 import { RatingSummary } from "../reviews/public";
 import { Highlighted } from "./Highlighted";
-import { ProfileModal } from "./ProfileModal";
 import { RoleBadge } from "./RoleBadge";
 import { skillsSummary } from "./skills-summary";
+import { importAgain } from "../../lib/import-again";
+
+/**
+ * Loaded when a card is first opened: the list's first load needs none of the dialog's code (its
+ * tabs, the gallery and its uploader, the listing's deletion) (decision 0004, 2026-11-26).
+ */
+const ProfileModal = lazy(() => importAgain(() => import("./ProfileModal")).then((module) => ({ default: module.ProfileModal })));
 
 interface ProfileCardProps {
   /** The listing, and what a name or place search matched of it (marked in the name and the place). */
@@ -39,7 +45,11 @@ export function ProfileCard({ post }: ProfileCardProps) {
       <button type="button" className="btn-primary mt-auto w-full" aria-describedby={nameId} onClick={() => setOpen(true)}>
         View Profile
       </button>
-      {open && <ProfileModal post={post} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense>
+          <ProfileModal post={post} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </article>
   );
 }

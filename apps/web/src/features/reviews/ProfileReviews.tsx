@@ -9,7 +9,7 @@ import { formatDate } from "../../lib/format";
 import { usePages } from "../../lib/usePages";
 import { Stars } from "./Stars";
 import { authorName } from "./review-view";
-import { reviewPageHref } from "./reviews-data";
+import { reviewPageHref } from "./reviews-routes";
 
 interface ProfileReviewsProps {
   userId: string;

@@ -8,7 +8,7 @@ import { CharacterCount } from "../../components/form/CharacterCount";
 import { FormAlert } from "../../components/form/FormAlert";
 import { useActionAnswer, type ActionResult } from "../../lib/actions";
 import { StarRatingInput } from "./StarRatingInput";
-import { reviewSubmitHref } from "./reviews-data";
+import { reviewSubmitHref } from "./reviews-routes";
 
 interface ReviewDialogProps {
   booking: Booking;

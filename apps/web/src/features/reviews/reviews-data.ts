@@ -5,26 +5,19 @@ import { jsonBody } from "../../lib/actions";
 import { attempt } from "../../lib/result";
 import { fetchReviewPage, submitReview } from "./reviews-api";
 
-/** `/data/reviews/:userId?cursor=`: the next page of published reviews about a user. */
+/** `/data/reviews/:userId?cursor=` (`reviewPageHref`, reviews-routes.ts): the next page of published reviews about a user. */
 export function reviewPageLoader({ params, request }: LoaderFunctionArgs) {
   const cursor = new URL(request.url).searchParams.get("cursor");
   return attempt(() => fetchReviewPage(params.userId ?? "", cursor), MSG.reviewsLoadFailed);
 }
 
-/** `/data/reviews/{userId}`: the reviews page after `cursor` (the first without one). */
-export const reviewPageHref = (userId: string, cursor: string | null) =>
-  `/data/reviews/${encodeURIComponent(userId)}${cursor ? `?${new URLSearchParams({ cursor }).toString()}` : ""}`;
-
 /** Shown when a review could not be sent and the server gave no reason. */
 export const REVIEW_SUBMIT_FAILED = "Could not submit your review. Please try again.";
 
-/** `/data/reviews/booking/:bookingId`: a party reviews the other; answers the booking with its reviews updated. */
+/** `/data/reviews/booking/:bookingId` (`reviewSubmitHref`): a party reviews the other; answers the booking with its reviews updated. */
 export async function submitReviewAction({ params, request }: ActionFunctionArgs) {
   const input = await jsonBody<CreateReviewInput>(request);
   const result = await attempt(() => submitReview(params.bookingId ?? "", input), REVIEW_SUBMIT_FAILED);
   if (result.ok) toast.success(MSG.reviewSubmittedToast);
   return result;
 }
-
-/** `/data/reviews/booking/{bookingId}`: where a booking's review is submitted. */
-export const reviewSubmitHref = (bookingId: string) => `/data/reviews/booking/${encodeURIComponent(bookingId)}`;
