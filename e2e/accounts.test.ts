@@ -97,7 +97,7 @@ describe("accounts in the browser", () => {
     const { page, context } = await e2e.newPage();
     await page.goto("/login");
     await page.getByLabel("Username").fill("badge_referrer");
-    await page.getByLabel("Password").fill("secret123");
+    await page.getByLabel("Password").fill("kape-pandesal");
     await page.getByRole("button", { name: "Log in", exact: true }).click();
     await page.waitForURL("**/profile/list");
     const menuButton = page.getByRole("button", { name: "Account menu" });
@@ -149,7 +149,7 @@ describe("accounts in the browser", () => {
     await page.goto("/bookings");
     await page.waitForURL(/\/login\?next=%2Fbookings$/);
     await page.getByLabel("Username").fill("deep_link_boss");
-    await page.getByLabel("Password").fill("secret123");
+    await page.getByLabel("Password").fill("kape-pandesal");
     await page.getByRole("button", { name: "Log in", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/bookings");
     await page.getByRole("heading", { level: 1, name: "Bookings" }).waitFor();
@@ -159,7 +159,7 @@ describe("accounts in the browser", () => {
     const offsite = await e2e.newPage();
     await offsite.page.goto(`/login?next=${encodeURIComponent("//example.com/bookings")}`);
     await offsite.page.getByLabel("Username").fill("deep_link_boss");
-    await offsite.page.getByLabel("Password").fill("secret123");
+    await offsite.page.getByLabel("Password").fill("kape-pandesal");
     await offsite.page.getByRole("button", { name: "Log in", exact: true }).click();
     await offsite.page.waitForURL(`${e2e.baseUrl}/profile/list`);
     await offsite.context.close();

@@ -146,7 +146,7 @@ describe("the operator console", () => {
     const login = await fetch(`${e2e.baseUrl}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: "nico_sharer", password: "secret123" }),
+      body: JSON.stringify({ username: "nico_sharer", password: "kape-pandesal" }),
     });
     expect(login.ok).toBe(false);
 

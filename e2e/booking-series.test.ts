@@ -123,7 +123,7 @@ describe("a weekly series", () => {
     const tokenResponse = await fetch(`${e2e.baseUrl}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: "series_client", password: "secret123" }),
+      body: JSON.stringify({ username: "series_client", password: "kape-pandesal" }),
     });
     const { token } = (await tokenResponse.json()) as { token: string };
     const first = shiftDate(mondayOf(shiftDate(manilaToday(), 7)), 2);

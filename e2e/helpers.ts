@@ -7,7 +7,7 @@ import { bookings, users } from "../apps/server/src/db/schema.js";
 import type { E2E } from "./harness.js";
 
 /** The password of accounts made by `registerViaApi`. */
-export const TEST_PASSWORD = "secret123";
+export const TEST_PASSWORD = "kape-pandesal";
 
 /**
  * Signs in through the login page, as a person would, and waits for where signing in leads: the

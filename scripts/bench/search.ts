@@ -138,7 +138,7 @@ async function writes() {
       lastName: pick(LAST_NAMES),
       username: `writer_${Date.now().toString(36)}_${i}`,
       email: `writer${Date.now()}${i}@bench.example`,
-      password: "secret123",
+      password: "kape-pandesal",
       role: "Assistant",
       location: `${pick(CITIES)}, ${pick(PROVINCES)}`,
       skills: ["SEO"],

@@ -61,7 +61,7 @@ describe("the operator API", () => {
         lastName: "Cruz",
         username: "eve_wants_admin",
         email: "eve@example.ph",
-        password: "secret123",
+        password: "kape-pandesal",
         role: "Operator",
         location: "Manila",
         skills: [],

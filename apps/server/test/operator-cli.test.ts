@@ -136,7 +136,7 @@ describe("npm run operator", () => {
       const short = await cli(["create", "ops_short", "--email", "short@example.ph"], "abc123\n");
       expect(short.code).toBe(1);
       expect(short.stderr).toContain(MSG.passwordTooShort);
-      const long = await cli(["create", "ops_long", "--email", "long@example.ph"], "abcdefghijklmno\n");
+      const long = await cli(["create", "ops_long", "--email", "long@example.ph"], `${"a".repeat(129)}\n`);
       expect(long.code).toBe(1);
       expect(long.stderr).toContain(MSG.passwordTooLong);
       const none = await cli(["create", "ops_none", "--email", "none@example.ph"]);
@@ -145,6 +145,17 @@ describe("npm run operator", () => {
       await inDatabase(async (db) => {
         for (const username of ["ops_short", "ops_long", "ops_none"]) expect(await userNamed(db, username)).toBeUndefined();
       });
+    },
+    CLI_TIMEOUT,
+  );
+
+  it(
+    "refuses a password from the list of the most common leaked ones, in any letter case, and creates nothing",
+    async () => {
+      const common = await cli(["create", "ops_common", "--email", "common@example.ph"], "QwertyUIOP\n");
+      expect(common.code).toBe(1);
+      expect(common.stderr).toContain(MSG.passwordCommon);
+      await inDatabase(async (db) => expect(await userNamed(db, "ops_common")).toBeUndefined());
     },
     CLI_TIMEOUT,
   );

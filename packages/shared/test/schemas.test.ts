@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { formatPeso, loginSchema, MSG, profileCursorSchema, registerSchema, reviewCursorSchema, updateUserSchema } from "../src/index.js";
+import {
+  changePasswordSchema,
+  formatPeso,
+  loginSchema,
+  MSG,
+  profileCursorSchema,
+  registerSchema,
+  resetPasswordSchema,
+  reviewCursorSchema,
+  updateUserSchema,
+} from "../src/index.js";
 import { multiLineText, singleLineText } from "../src/schemas/fields.js";
 
 const valid = {
@@ -7,7 +17,7 @@ const valid = {
   lastName: "Cruz",
   username: "ana_cruz",
   email: " Ana@Example.PH ",
-  password: "secret123",
+  password: "kape-pandesal",
   role: "Assistant",
   location: "Davao City",
   skills: ["AI"],
@@ -30,11 +40,17 @@ describe("shared rules", () => {
     expect(registerSchema.parse({ ...valid, referralCode: " ab12 " }).referralCode).toBe("ab12");
   });
 
-  it("bounds passwords to 8..14 characters", () => {
+  it("bounds passwords to 8..128 characters, room for a passphrase", () => {
     expect(firstMessage(registerSchema.safeParse({ ...valid, password: "a".repeat(7) }))).toBe(MSG.passwordTooShort);
     expect(registerSchema.safeParse({ ...valid, password: "a".repeat(8) }).success).toBe(true);
-    expect(registerSchema.safeParse({ ...valid, password: "a".repeat(14) }).success).toBe(true);
-    expect(firstMessage(registerSchema.safeParse({ ...valid, password: "a".repeat(15) }))).toBe(MSG.passwordTooLong);
+    expect(registerSchema.safeParse({ ...valid, password: "a".repeat(128) }).success).toBe(true);
+    expect(firstMessage(registerSchema.safeParse({ ...valid, password: "a".repeat(129) }))).toBe(MSG.passwordTooLong);
+    expect(MSG.passwordTooLong).toBe("Password must be at most 128 characters");
+    // The same field for a reset and a change.
+    expect(resetPasswordSchema.safeParse({ token: "t0ken", password: "a".repeat(128) }).success).toBe(true);
+    expect(firstMessage(resetPasswordSchema.safeParse({ token: "t0ken", password: "a".repeat(129) }))).toBe(MSG.passwordTooLong);
+    expect(changePasswordSchema.safeParse({ currentPassword: "old-one-1", newPassword: "a".repeat(128) }).success).toBe(true);
+    expect(firstMessage(changePasswordSchema.safeParse({ currentPassword: "old-one-1", newPassword: "a".repeat(129) }))).toBe(MSG.passwordTooLong);
   });
 
   it("allows only letters, digits and underscores in usernames", () => {

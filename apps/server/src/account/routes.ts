@@ -14,6 +14,7 @@ import {
   type EmailSettings,
 } from "@vam/shared";
 import { currentUser } from "../auth/authenticate.js";
+import { isCommonPassword } from "../auth/common-passwords.js";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
 import { liveSessionsOf, revokeOtherSessions, revokeUserSession } from "../auth/sessions.js";
 import { users } from "../db/schema.js";
@@ -69,6 +70,8 @@ export async function accountRoutes(base: FastifyInstance) {
   app.put("/account/password", { ...auth, config: { rateLimit }, schema: passwordContract }, async (request) => {
     const me = currentUser(request);
     const { currentPassword, newPassword } = request.body;
+    // Checked first: it costs nothing, the current password's check costs a hash.
+    if (isCommonPassword(newPassword)) throw badRequest(MSG.passwordCommon, "newPassword");
     if (!(await verifyPassword(me.passwordHash, currentPassword))) throw badRequest(MSG.currentPasswordWrong, "currentPassword");
     if (currentPassword === newPassword) throw badRequest(MSG.passwordUnchanged, "newPassword");
     const passwordHash = await hashPassword(newPassword);

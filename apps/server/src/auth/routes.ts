@@ -28,6 +28,7 @@ import { isIssuedUpload } from "../uploads/issued.js";
 import { assertIdentityFree, rethrowIdentityConflict } from "../users/identity.js";
 import { findUserByReferralCode, findUserByUsername, selfView } from "../users/queries.js";
 import { NO_REFERRALS, toSelfUser } from "../users/serialize.js";
+import { isCommonPassword } from "./common-passwords.js";
 import { HASH_THREADS, hashPassword, passwordWorkInFlight, UNSET_PASSWORD, verifyAgainstNothing, verifyPassword } from "./passwords.js";
 import { findToken, issueToken, retireTokens, useToken } from "./account-tokens.js";
 import { createSession, revokeOtherSessions, revokeSession } from "./sessions.js";
@@ -52,6 +53,8 @@ export async function authRoutes(base: FastifyInstance) {
     if (input.role === "Assistant" && input.salaryRate !== undefined && input.salaryRate !== ASSISTANT_RATE) {
       throw badRequest(MSG.assistantRateFixed, "salaryRate");
     }
+    // Before any hash is started: a refused password costs no work.
+    if (isCommonPassword(input.password)) throw badRequest(MSG.passwordCommon, "password");
     // The hash (on a worker thread, 8-10 ms) is computed while the database answers the checks.
     // On PostgreSQL, when a thread is free for it, the account's rows are written meanwhile too,
     // and the hash goes in last, inside the transaction (decision 0018): never while hashes
@@ -192,6 +195,7 @@ export async function authRoutes(base: FastifyInstance) {
   };
   app.post("/auth/reset-password", { config: { rateLimit }, schema: resetContract }, async (request) => {
     const row = await usableReset(request.body.token);
+    if (isCommonPassword(request.body.password)) throw badRequest(MSG.passwordCommon, "password");
     const passwordHash = await hashPassword(request.body.password);
     const now = app.clock.now();
     await app.db.transaction(async (tx) => {

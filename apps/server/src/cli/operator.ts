@@ -15,6 +15,7 @@ import { parseArgs } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { AVAILABILITY_OPTIONS, EXPERIENCE_OPTIONS, MSG, OPERATOR_ROLE, registerSchema } from "@vam/shared";
+import { isCommonPassword } from "../auth/common-passwords.js";
 import { hashPassword } from "../auth/passwords.js";
 import { ConfigError, loadConfig, type Config } from "../config.js";
 import type { Db } from "../db/client.js";
@@ -54,6 +55,13 @@ function valid<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new CliError(parsed.error.issues[0]?.message ?? "Invalid value");
   return parsed.data;
+}
+
+/** A new password: the shared length rule, then the list of common breached passwords (as the server's routes). */
+function newPassword(value: string): string {
+  const password = valid(fields.password, value);
+  if (isCommonPassword(password)) throw new CliError(MSG.passwordCommon);
+  return password;
 }
 
 /** Lines of a piped standard input, read one at a time as they are needed. */
@@ -126,14 +134,14 @@ async function createInput(options: CreateOptions): Promise<{ email: string; pas
   let password: string;
   if (process.stdin.isTTY) {
     email ??= valid(fields.email, await ask("Email: "));
-    password = valid(fields.password, await askHidden("Password: "));
+    password = newPassword(await askHidden("Password: "));
     if ((await askHidden("Repeat the password: ")) !== password) throw new CliError("The passwords do not match.");
   } else {
     const lines = pipedLines();
     try {
       const first = await lines.next();
       if (first === undefined) throw new CliError(`${MSG.passwordRequired}: pipe it as the first line of standard input.`);
-      password = valid(fields.password, first);
+      password = newPassword(first);
       if (email === undefined) {
         const second = await lines.next();
         if (second === undefined) throw new CliError(`${MSG.emailRequired}: give --email or pipe it as the second line.`);

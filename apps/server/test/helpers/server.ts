@@ -86,7 +86,7 @@ export function newUser(overrides: Partial<RegisterInput> = {}): RegisterInput {
     lastName: "Dela Cruz",
     username: `juan_${tag}`,
     email: `juan.${tag}@example.ph`,
-    password: "secret123",
+    password: "kape-pandesal",
     role: "Boss",
     location: "Quezon City",
     skills: ["Writing"],

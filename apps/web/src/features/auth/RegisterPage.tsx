@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ASSISTANT_RATE, ROLES, registerSchema, type RegisterData, type RegisterInput } from "@vam/shared";
+import { ASSISTANT_RATE, PASSWORD_MAX, PASSWORD_MIN, ROLES, registerSchema, type RegisterData, type RegisterInput } from "@vam/shared";
 import { useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
@@ -25,11 +25,6 @@ export default function RegisterPage() {
   // The route's action creates the account; the page then leads to /login, which says so.
   const navigate = useNavigate();
   const create = useActionFetcher<string>();
-  useActionAnswer(create.result, (answer) => {
-    if (!answer.ok) return;
-    const state: NoticeState = { notice: answer.data };
-    void navigate("/login", { state });
-  });
   const [termsOpen, setTermsOpen] = useState(false);
   const form = useForm<RegisterInput, unknown, RegisterData>({
     resolver: zodResolver(registerSchema),
@@ -47,11 +42,22 @@ export default function RegisterPage() {
   const {
     register,
     handleSubmit,
+    setError,
     setValue,
     watch,
     formState: { errors, isSubmitting },
   } = form;
   const avatar = watch("avatar");
+  useActionAnswer(create.result, (answer) => {
+    if (!answer.ok) {
+      // The server's refusal of the password (one in the list of leaked passwords) shows at the field.
+      if (answer.field === "password") setError("password", { message: answer.message }, { shouldFocus: true });
+      return;
+    }
+    const state: NoticeState = { notice: answer.data };
+    void navigate("/login", { state });
+  });
+  const passwordRefused = create.result?.ok === false && create.result.field === "password";
 
   const onSubmit = (data: RegisterData) => create.submit({ ...data, salaryRate: data.role === "Assistant" ? ASSISTANT_RATE : undefined });
 
@@ -60,7 +66,7 @@ export default function RegisterPage() {
     <AuthCard wide title="Create a Profile" subtitle="Join the marketplace as a client, an assistant or a sharer.">
       <FormProvider {...form}>
         <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-5">
-          <FormAlert message={isSubmitting ? null : create.error} />
+          <FormAlert message={isSubmitting || passwordRefused ? null : create.error} />
 
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register("firstName")} />
@@ -71,7 +77,7 @@ export default function RegisterPage() {
               label="Password"
               type="password"
               autoComplete="new-password"
-              hint="8 to 14 characters"
+              hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters`}
               error={errors.password?.message}
               {...register("password")}
             />
