@@ -165,4 +165,71 @@ describe("time off", () => {
     await expect.poll(() => afternoon.isEnabled()).toBe(true);
     expect(await afternoon.getByText(MSG.slotUnavailable, { exact: true }).count()).toBe(0);
   });
+
+  it("the holiday switch over a booked holiday names it, offers to take the other holidays off, and lists the one kept", async () => {
+    await registerViaApi(e2e, { username: "tomas_boss", firstName: "Tomas", lastName: "Garcia", role: "Boss" });
+    const hana = await registerViaApi(e2e, { username: "hana_va", firstName: "Hana", lastName: "Cruz", role: "Assistant" });
+    await api("hana_va", "POST", "/profiles/profile", {});
+    // The next weekday holiday from tomorrow on (the server's list, from the holiday library), booked by Tomas.
+    const { holidays } = await api<TimeOffOverview>("hana_va", "GET", "/time-off");
+    const holiday = holidays.find((h) => h.date > manilaToday())!;
+    const { booking } = await api<{ booking: Booking }>("tomas_boss", "POST", "/bookings/create", {
+      consultantId: hana.id,
+      date: holiday.date,
+      startTime: "13:00",
+      duration: 4,
+    });
+
+    const { page } = await e2e.newPage();
+    await page.setViewportSize(DESKTOP);
+    await logIn(page, "hana_va");
+    await page.goto("/booking-dashboard");
+    const section = page.getByRole("region", { name: MSG.timeOff });
+    const holidaySwitch = section.getByRole("switch", { name: MSG.holidaysSwitch });
+    await holidaySwitch.click();
+
+    // Refused: the holiday named with its booking, and the switch stays off.
+    const refusal = section.getByRole("alert");
+    await refusal.getByText(MSG.holidaysOverBookings(1)).waitFor();
+    expect(await refusal.getByRole("listitem").allTextContents()).toEqual([
+      `${formatLongDate(holiday.date)}, ${holiday.name}: ${formatTime(booking.startTime)} - ${formatTime(booking.endTime)}, Tomas Garcia`,
+    ]);
+    expect(await holidaySwitch.getAttribute("aria-checked")).toBe("false");
+    const offer = section.getByRole("button", { name: MSG.holidaysKeepBooked });
+    await expectNoSeriousA11yViolations(page, "main");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await e2e.screenshot(page, "time-off-holidays-offer-desktop");
+    await page.setViewportSize(PHONE);
+    await expectNoHorizontalOverflow(page);
+    await expectNoSeriousA11yViolations(page, "main");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await e2e.screenshot(page, "time-off-holidays-offer-phone");
+
+    // Taken: the switch is on, the refusal gone, and the kept holiday listed with who booked it.
+    await offer.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => holidaySwitch.getAttribute("aria-checked")).toBe("true");
+    const kept = section.getByRole("list", { name: MSG.holidaysKept });
+    await kept.waitFor();
+    expect(await kept.getByRole("listitem").allTextContents()).toEqual([
+      `${formatLongDate(holiday.date)}, ${holiday.name} — a booking with Tomas Garcia`,
+    ]);
+    expect(await section.getByRole("alert").count()).toBe(0);
+    expect(await offer.count()).toBe(0);
+    await section.getByText(MSG.holidaysKeptNote).waitFor();
+    await page.reload();
+    await expect.poll(() => holidaySwitch.getAttribute("aria-checked")).toBe("true");
+    await kept.getByText(`${holiday.name} — a booking with Tomas Garcia`, { exact: false }).waitFor();
+    await expectNoSeriousA11yViolations(page, "main");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await e2e.screenshot(page, "time-off-holidays-kept-phone");
+    await page.setViewportSize(DESKTOP);
+    await e2e.screenshot(page, "time-off-holidays-kept-desktop");
+
+    // Switched off, nothing is kept any more.
+    await holidaySwitch.click();
+    await expect.poll(() => holidaySwitch.getAttribute("aria-checked")).toBe("false");
+    await kept.waitFor({ state: "detached" });
+    expect(await api<TimeOffOverview>("hana_va", "GET", "/time-off")).toMatchObject({ holidaysOff: false, keptHolidays: [] });
+  });
 });

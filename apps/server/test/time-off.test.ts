@@ -228,5 +228,52 @@ describe("Philippine regular holidays as time off", () => {
     expect((await overview(consultant)).holidaysOff).toBe(false);
     const invalid = await server.api("PUT", "/api/time-off/holidays", { token: consultant.token, body: { on: "yes" } });
     expect(invalid.body).toMatchObject({ message: MSG.holidaysSwitchInvalid, field: "on" });
+    const badChoice = await server.api("PUT", "/api/time-off/holidays", { token: consultant.token, body: { on: true, keepBooked: "yes" } });
+    expect(badChoice.status).toBe(400);
+    expect(badChoice.body).toMatchObject({ message: MSG.holidaysSwitchInvalid, field: "keepBooked" });
+  });
+
+  it("names the holidays that hold bookings; asked to, takes every other holiday off and keeps those as working days", async () => {
+    const [consultant, client] = await Promise.all([assistant(), boss()]);
+    expect((await server.api("POST", "/api/profiles/profile", { token: consultant.token })).status).toBe(201);
+    const [kept, other] = regularHolidays(shiftDate(today(), 2), bookingHorizonEnd(today())).filter((h) => !isWeekend(h.date));
+    const booking = await bookingIn(server, client, consultant, "PENDING", { date: kept!.date, startTime: "13:00" });
+    const listed = { id: booking.id, date: kept!.date, startTime: "13:00", endTime: "17:00", clientName: "Ramon Reyes" };
+    const switchOn = (body: Record<string, unknown>) =>
+      server.api<TimeOffOverview & { message: string; bookedHolidays: unknown }>("PUT", "/api/time-off/holidays", { token: consultant.token, body });
+
+    // A plain "on" changes nothing and says which holiday holds which booking.
+    const refused = await switchOn({ on: true });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      message: MSG.holidaysOverBookings(1),
+      bookings: [listed],
+      bookedHolidays: [{ date: kept!.date, name: kept!.name, bookings: [listed] }],
+    });
+    expect(await overview(consultant)).toMatchObject({ holidaysOff: false, keptHolidays: [] });
+
+    const chosen = await switchOn({ on: true, keepBooked: true });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body).toMatchObject({ holidaysOff: true, keptHolidays: [{ date: kept!.date, name: kept!.name, bookings: [listed] }] });
+    expect((await overview(consultant)).keptHolidays).toEqual([{ date: kept!.date, name: kept!.name, bookings: [listed] }]);
+
+    // Every other holiday is time off; the kept one is a working day like any other.
+    expect(await free(consultant, other!.date)).toEqual([]);
+    expect((await book(server, client, { consultantId: consultant.user.id, date: other!.date })).body.message).toBe(MSG.bookingTimeOff);
+    expect(await availableOn(consultant, other!.date)).toBe(false);
+    expect(await free(consultant, kept!.date)).toEqual(["09:00"]);
+    expect((await held(consultant)).filter((slot) => slot.date === kept!.date && slot.off)).toEqual([]);
+    expect(await availableOn(consultant, kept!.date, "Morning")).toBe(true);
+    const morning = await book(server, client, { consultantId: consultant.user.id, date: kept!.date, startTime: "09:00" });
+    expect(morning.status).toBe(201);
+
+    // The booking that kept it cancelled, the holiday stays kept (set when the switch was), and says it.
+    await setStatus(server, client, booking.id, "CANCELLED");
+    const after = await overview(consultant);
+    expect(after.keptHolidays.map((h) => [h.date, h.bookings.map((b) => b.startTime)])).toEqual([[kept!.date, ["09:00"]]]);
+
+    // Off, nothing is kept; on again over the morning's booking, it is named again.
+    expect((await switchOn({ on: false })).body).toMatchObject({ holidaysOff: false, keptHolidays: [] });
+    expect((await switchOn({ on: true })).body.message).toBe(MSG.holidaysOverBookings(1));
   });
 });

@@ -1,5 +1,6 @@
+import { MSG } from "@vam/shared";
 import { describe, expect, it } from "vitest";
-import { blockDates, blockExtent, removeName, slotLabel, weekdaysBetween } from "../src/features/time-off/time-off-view";
+import { blockDates, blockExtent, keptBookingsText, removeName, slotLabel, weekdaysBetween } from "../src/features/time-off/time-off-view";
 
 describe("how a block of time off reads", () => {
   it("counts only the weekdays of a range", () => {
@@ -27,5 +28,15 @@ describe("how a block of time off reads", () => {
     expect(removeName({ from: "2026-12-07", to: "2026-12-11", slot: null })).toBe(
       "Remove time off Monday, December 7, 2026 to Friday, December 11, 2026",
     );
+  });
+
+  it("says who a kept holiday's bookings are with, or that it holds none now", () => {
+    const booking = (id: string, clientName: string) => ({ id, date: "2026-12-30", startTime: "09:00", endTime: "13:00", clientName });
+    expect(keptBookingsText([booking("a", "Ana Cruz")])).toBe("a booking with Ana Cruz");
+    expect(keptBookingsText([booking("a", "Ana Cruz"), booking("b", "Ana Cruz")])).toBe("2 bookings with Ana Cruz");
+    expect(keptBookingsText([booking("a", "Ana Cruz"), booking("b", "Ben Lim"), booking("c", "Carla Tan")])).toBe(
+      "3 bookings with Ana Cruz, Ben Lim and Carla Tan",
+    );
+    expect(keptBookingsText([])).toBe(MSG.holidayKeptFree);
   });
 });

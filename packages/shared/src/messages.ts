@@ -174,6 +174,15 @@ export const MSG = {
   timeOffFailed: "Failed to save the time off",
   holidaysSwitch: "Take Philippine regular holidays off",
   holidaysSwitchInvalid: "Please say whether holidays are time off",
+  holidaysOverBookings: (n: number) =>
+    n === 1
+      ? "A holiday holds bookings that are pending or confirmed. You can take the other holidays off and keep this one as a working day, or cancel or move its bookings first."
+      : `${n} holidays hold bookings that are pending or confirmed. You can take the other holidays off and keep these as working days, or cancel or move their bookings first.`,
+  holidaysKeepBooked: "Take the other holidays off",
+  holidaysKept: "Kept as working days",
+  holidaysKeptNote:
+    "These holidays held bookings when you took the holidays off, so they stay open for booking. Turn the switch off and on again to review them.",
+  holidayKeptFree: "no bookings now",
   noTimeOff: "No time off planned",
   slotUnavailable: "Unavailable",
 

@@ -27,6 +27,7 @@ import type {
   auditEntrySchema,
   bookedSlotSchema,
   conflictingBookingSchema,
+  bookedHolidaySchema,
   timeOffOverviewSchema,
   timeOffViewSchema,
   bookingReviewsSchema,
@@ -120,6 +121,8 @@ export type BookedSlot = z.infer<typeof bookedSlotSchema>;
 export type ConflictingBooking = z.infer<typeof conflictingBookingSchema>;
 export type TimeOffView = z.infer<typeof timeOffViewSchema>;
 export type TimeOffOverview = z.infer<typeof timeOffOverviewSchema>;
+/** A regular holiday with the bookings it holds. */
+export type BookedHoliday = z.infer<typeof bookedHolidaySchema>;
 
 /** `GET /bookings/consultant/{id}`. */
 export type ConsultantSummary = z.infer<typeof consultantSummarySchema>;

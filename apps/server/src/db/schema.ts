@@ -86,6 +86,14 @@ export const users = pgTable(
     referredBy: uuid("referred_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     /** An Assistant's switch: the Philippines' regular holidays are time off. */
     holidaysOff: boolean("holidays_off").notNull().default(false),
+    /**
+     * The regular holidays (Manila dates) kept as working days while the switch is on: those that
+     * held pending or confirmed bookings when it was set (decision 0015). Empty when it is off.
+     */
+    holidaysKept: text("holidays_kept")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** When `email` was verified by its link (null: not yet). */
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     /** A new address waiting for its verification link; `email` stays until it is opened. */

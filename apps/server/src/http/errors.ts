@@ -3,7 +3,7 @@ import { MSG, type ApiError } from "@vam/shared";
 import type { ZodError, ZodType } from "zod";
 
 /** What a refusal may carry besides its message: what stood in the way. */
-export type ErrorDetails = Pick<ApiError, "takenDates" | "bookings" | "upcomingBookings" | "line" | "headers">;
+export type ErrorDetails = Pick<ApiError, "takenDates" | "bookings" | "bookedHolidays" | "upcomingBookings" | "line" | "headers">;
 
 export class HttpError extends Error {
   constructor(

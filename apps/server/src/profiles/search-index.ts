@@ -32,6 +32,8 @@ export interface HeldTime {
   readonly blocks: readonly TimeOffSpan[];
   /** The Philippines' regular holidays are time off. */
   readonly holidaysOff: boolean;
+  /** The holidays (Manila dates) kept as working days while `holidaysOff` (none when not given). */
+  readonly holidaysKept?: readonly string[];
 }
 
 /** No listing: a bit set that holds no slot (a slot past its end is not in it). */

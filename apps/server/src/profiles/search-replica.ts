@@ -56,6 +56,7 @@ interface ListingRow extends Record<string, unknown> {
   /** [from, to, slot] of each block of time off. */
   blocks: [string, string, string | null][] | null;
   holidays_off: boolean;
+  holidays_kept: string[];
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -66,6 +67,7 @@ function heldTime(row: ListingRow): HeldTime {
     ranges: (row.held ?? []).flat(),
     blocks: (row.blocks ?? []).map(([from, to, slot]) => ({ from, to, slot })),
     holidaysOff: row.holidays_off,
+    holidaysKept: row.holidays_kept,
   };
 }
 
@@ -103,7 +105,7 @@ function listingsWhere(db: Db, where: SQL, limit: number): Promise<ListingRow[]>
     sql`select p.id as listing_id, p.user_id, to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as listed_at,
                u.username, u.first_name, u.last_name, u.avatar, u.role, u.location, u.skills, u.salary_rate, u.experience,
                u.availability, u.bio, u.rating_average, u.review_count, u.created_at as member_since,
-               p.title, p.response_time, p.created_at, p.updated_at, u.holidays_off,
+               p.title, p.response_time, p.created_at, p.updated_at, u.holidays_off, u.holidays_kept,
                (select json_agg(json_build_array(extract(epoch from b.starts_at) * 1000, extract(epoch from b.ends_at) * 1000) order by b.starts_at)
                   from bookings b where b.consultant_id = u.id and b.status in ('PENDING', 'CONFIRMED') and b.ends_at > now()) as held,
                (select json_agg(json_build_array(t.starts_on, t.ends_on, t.slot) order by t.starts_on) from time_off t

@@ -752,7 +752,9 @@ function busyThen(date: string, slot: ProfileSearch["slot"], now: Date): ((doc: 
   if (slots.length === 0) return null;
   const holiday = isRegularHoliday(date);
   const held = ({ held }: Doc, { time, start, end }: (typeof slots)[number]) =>
-    (holiday && held.holidaysOff) || held.blocks.some((block) => coversSlot(block, date, time)) || overlapsAny(held.ranges, start, end);
+    (holiday && held.holidaysOff && !held.holidaysKept?.includes(date)) ||
+    held.blocks.some((block) => coversSlot(block, date, time)) ||
+    overlapsAny(held.ranges, start, end);
   return (doc) => slots.every((s) => held(doc, s));
 }
 

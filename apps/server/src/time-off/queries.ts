@@ -8,6 +8,7 @@ import {
   manilaInstant,
   manilaTime,
   shiftDate,
+  type BookedHoliday,
   type BookedSlot,
   type ConflictingBooking,
   type TimeOffSpan,
@@ -16,14 +17,15 @@ import type { Db } from "../db/client.js";
 import { bookings, timeOff, users } from "../db/schema.js";
 import { HOLDING, slotsHeld } from "../bookings/slots.js";
 import { conflict } from "../http/errors.js";
-import { regularHolidays } from "./holidays.js";
+import { regularHolidays, type Holiday } from "./holidays.js";
 
 export type TimeOffRow = typeof timeOff.$inferSelect;
 
-/** Who is off: the Assistant's id and their holiday switch. */
+/** Who is off: the Assistant's id, their holiday switch and the holidays they kept as working days. */
 export interface OffOwner {
   id: string;
   holidaysOff: boolean;
+  holidaysKept: readonly string[];
 }
 
 const slotKey = (date: string, time: string) => `${date} ${time}`;
@@ -49,11 +51,11 @@ export function weekdaySlotsOf(block: TimeOffSpan, from = block.from, to = block
 
 /**
  * The weekday slots from `from` to `to` that the Assistant has taken off: their blocks, and the
- * regular holidays when their switch is on. Every slot of a date, for the whole-day kinds.
+ * regular holidays when their switch is on, but those kept as working days. Every slot of a date, for the whole-day kinds.
  */
 export async function offSlots(db: Db, owner: OffOwner, from: string, to: string): Promise<BookedSlot[]> {
   const blocks = (await blocksBetween(db, owner.id, from, to)).map((row) => ({ from: row.startsOn, to: row.endsOn, slot: row.slot }));
-  if (owner.holidaysOff) for (const { date } of regularHolidays(from, to)) blocks.push({ from: date, to: date, slot: null });
+  if (owner.holidaysOff) for (const { date } of offHolidays(owner, from, to)) blocks.push({ from: date, to: date, slot: null });
   const off: BookedSlot[] = [];
   const seen = new Set<string>();
   for (const block of blocks) {
@@ -66,6 +68,10 @@ export async function offSlots(db: Db, owner: OffOwner, from: string, to: string
   return off.sort((a, b) => slotKey(a.date, a.time).localeCompare(slotKey(b.date, b.time)));
 }
 
+/** The regular holidays from `from` to `to` that the switch takes off: all of them but the kept ones. */
+export const offHolidays = (owner: Pick<OffOwner, "holidaysKept">, from: string, to: string) =>
+  regularHolidays(from, to).filter((holiday) => !owner.holidaysKept.includes(holiday.date));
+
 /** The set form of `offSlots`, to test the slots of one booking after another. */
 export async function offSlotSet(db: Db, owner: OffOwner, from: string, to: string) {
   const slots = await offSlots(db, owner, from, to);
@@ -76,10 +82,38 @@ export async function offSlotSet(db: Db, owner: OffOwner, from: string, to: stri
   };
 }
 
-/** The Assistant's holiday switch and id, read in the transaction that relies on it. */
+/** The Assistant's holiday switch, kept holidays and id, read in the transaction that relies on them. */
 export async function offOwner(db: Db, assistantId: string): Promise<OffOwner> {
-  const [row] = await db.select({ id: users.id, holidaysOff: users.holidaysOff }).from(users).where(eq(users.id, assistantId));
-  return row ?? { id: assistantId, holidaysOff: false };
+  const [row] = await db
+    .select({ id: users.id, holidaysOff: users.holidaysOff, holidaysKept: users.holidaysKept })
+    .from(users)
+    .where(eq(users.id, assistantId));
+  return row ?? { id: assistantId, holidaysOff: false, holidaysKept: [] };
+}
+
+/** Sets the Assistant's holiday switch and the holidays it keeps as working days. */
+export async function setHolidaysSwitch(db: Db, assistantId: string, on: boolean, kept: readonly string[], now: Date) {
+  await db
+    .update(users)
+    .set({ holidaysOff: on, holidaysKept: on ? [...kept] : [], updatedAt: now })
+    .where(eq(users.id, assistantId));
+}
+
+/** Each of `holidays` with the consultant's pending or confirmed bookings on it (earliest first); `onlyBooked` drops the free ones. */
+export async function holidaysWithBookings(
+  db: Db,
+  consultantId: string,
+  holidays: readonly Holiday[],
+  onlyBooked: boolean,
+): Promise<BookedHoliday[]> {
+  const held = await bookingsHolding(
+    db,
+    consultantId,
+    holidays.flatMap(({ date }) => weekdaySlotsOf({ from: date, to: date, slot: null })),
+  );
+  return holidays
+    .map(({ date, name }) => ({ date, name, bookings: held.filter((booking) => booking.date === date) }))
+    .filter((holiday) => !onlyBooked || holiday.bookings.length > 0);
 }
 
 /** The PENDING or CONFIRMED bookings of the consultant that hold any of `slots`, as the consultant lists them. */

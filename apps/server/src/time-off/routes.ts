@@ -17,11 +17,11 @@ import {
 } from "@vam/shared";
 import { currentUser, type UserRow } from "../auth/authenticate.js";
 import { lockConsultant } from "../bookings/slots.js";
-import { timeOff, users } from "../db/schema.js";
+import { timeOff } from "../db/schema.js";
 import { bearer, errorResponses, idParams } from "../http/contracts.js";
 import { badRequest, conflictWith, forbidden, notFound } from "../http/errors.js";
 import { regularHolidays } from "./holidays.js";
-import { bookingsHolding, weekdaySlotsOf, type TimeOffRow } from "./queries.js";
+import { bookingsHolding, holidaysWithBookings, offOwner, setHolidaysSwitch, weekdaySlotsOf, type TimeOffRow } from "./queries.js";
 
 const toView = (row: TimeOffRow): TimeOffView => ({ id: row.id, from: row.startsOn, to: row.endsOn, slot: row.slot, note: row.note });
 
@@ -48,11 +48,13 @@ export async function timeOffRoutes(base: FastifyInstance) {
       .from(timeOff)
       .where(and(eq(timeOff.assistantId, user.id), gte(timeOff.endsOn, today)))
       .orderBy(timeOff.startsOn, timeOff.slot);
-    const [me] = await app.db.select({ holidaysOff: users.holidaysOff }).from(users).where(eq(users.id, user.id));
+    const owner = await offOwner(app.db, user.id);
+    const kept = owner.holidaysOff ? regularHolidays(today, horizon).filter((holiday) => owner.holidaysKept.includes(holiday.date)) : [];
     return {
       blocks: rows.map(toView),
-      holidaysOff: me?.holidaysOff ?? false,
+      holidaysOff: owner.holidaysOff,
       holidays: regularHolidays(today, horizon).filter((holiday) => !isWeekend(holiday.date)),
+      keptHolidays: await holidaysWithBookings(app.db, user.id, kept, false),
     };
   }
 
@@ -109,25 +111,30 @@ export async function timeOffRoutes(base: FastifyInstance) {
 
   const holidaysContract = {
     tags,
-    summary: "Whether the regular holidays are time off (409 with the bookings on them)",
+    summary: "Whether the regular holidays are time off (409 with the holidays that hold bookings, unless they are kept as working days)",
     security: bearer,
     body: holidaysSwitchSchema,
     response: { 200: timeOffOverviewSchema, ...errorResponses },
   };
   app.put("/time-off/holidays", { schema: holidaysContract }, async (request) => {
     const me = assistant(currentUser(request));
-    const { on } = request.body;
+    const { on, keepBooked = false } = request.body;
     await app.db.transaction(async (tx) => {
       await lockConsultant(tx, me.id);
+      // The holidays that hold bookings now: refused, or kept as working days when asked.
+      let kept: string[] = [];
       if (on) {
         const today = manilaDate(app.clock.now());
-        const holidaySlots = regularHolidays(today, bookingHorizonEnd(today)).flatMap(({ date }) =>
-          weekdaySlotsOf({ from: date, to: date, slot: null }),
-        );
-        const held = await bookingsHolding(tx, me.id, holidaySlots);
-        if (held.length > 0) throw conflictWith(MSG.timeOffOverBookings(held.length), { bookings: held });
+        const booked = await holidaysWithBookings(tx, me.id, regularHolidays(today, bookingHorizonEnd(today)), true);
+        if (booked.length > 0 && !keepBooked) {
+          throw conflictWith(MSG.holidaysOverBookings(booked.length), {
+            bookings: booked.flatMap((holiday) => holiday.bookings),
+            bookedHolidays: booked,
+          });
+        }
+        kept = booked.map((holiday) => holiday.date);
       }
-      await tx.update(users).set({ holidaysOff: on, updatedAt: app.clock.now() }).where(eq(users.id, me.id));
+      await setHolidaysSwitch(tx, me.id, on, kept, app.clock.now());
     });
     await app.searchIndex.settle();
     return overview(me);

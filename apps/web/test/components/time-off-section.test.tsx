@@ -25,7 +25,7 @@ interface Sent {
 
 /** The section in a memory router: its page's loader reads `stored`, its data route answers with `answer`. */
 function setup(answer: (sent: Sent) => ActionResult<unknown> | null = () => null, blocks: TimeOffOverview["blocks"] = []) {
-  const stored: TimeOffOverview = { blocks, holidaysOff: false, holidays: HOLIDAYS };
+  const stored: TimeOffOverview = { blocks, holidaysOff: false, holidays: HOLIDAYS, keptHolidays: [] };
   const sent: Sent[] = [];
   let reads = 0;
   function Page() {
@@ -66,7 +66,7 @@ function setup(answer: (sent: Sent) => ActionResult<unknown> | null = () => null
     { initialEntries: ["/booking-dashboard"] },
   );
   render(<RouterProvider router={router} />);
-  return { user: userEvent.setup(), sent, reads: () => reads };
+  return { user: userEvent.setup(), sent, reads: () => reads, stored };
 }
 
 const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement & HTMLSelectElement;
@@ -182,16 +182,45 @@ describe("TimeOffSection", () => {
 
     await user.click(toggle);
     await vi.waitFor(() => expect(screen.getByRole("switch").getAttribute("aria-checked")).toBe("true"));
+    // The switch shows where it goes at once; it takes the next click once the answer is in.
+    await vi.waitFor(() => expect(screen.getByRole("switch").getAttribute("aria-busy")).toBe("false"));
     expect(sent.at(-1)).toEqual({ method: "PUT", id: undefined, change: { intent: "holidays", on: true } });
 
     // Off again, then on over a booking: refused, and the switch stays off.
     await user.click(screen.getByRole("switch"));
     await vi.waitFor(() => expect(screen.getByRole("switch").getAttribute("aria-checked")).toBe("false"));
+    await vi.waitFor(() => expect(screen.getByRole("switch").getAttribute("aria-busy")).toBe("false"));
     refuse = true;
     await user.click(screen.getByRole("switch"));
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByText(MSG.timeOffOverBookings(1))).toBeTruthy();
     expect(within(alert).getByText("Ramon Reyes", { exact: false })).toBeTruthy();
     await vi.waitFor(() => expect(screen.getByRole("switch").getAttribute("aria-checked")).toBe("false"));
+  });
+
+  it("over a booked holiday, names it and offers to take the other holidays off; then lists the one kept", async () => {
+    const onHoliday: ConflictingBooking = { ...RECEIVED, date: "2026-11-30", startTime: "13:00", endTime: "17:00" };
+    const booked = [{ ...HOLIDAYS[0]!, bookings: [onHoliday] }];
+    // The answer runs on a click, once `stored` is set.
+    const { user, sent, stored } = setup(({ change }) => {
+      if (change.intent !== "holidays" || !change.on) return null;
+      if (!change.keepBooked)
+        return { ok: false, status: 409, message: MSG.holidaysOverBookings(1), details: { bookings: [onHoliday], bookedHolidays: booked } };
+      Object.assign(stored, { holidaysOff: true, keptHolidays: booked });
+      return { ok: true, data: null };
+    });
+    await user.click(await screen.findByRole("switch", { name: MSG.holidaysSwitch }));
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByText(MSG.holidaysOverBookings(1))).toBeTruthy();
+    expect(within(alert).getByRole("listitem").textContent).toBe("Monday, November 30, 2026, Bonifacio Day: 1:00 PM - 5:00 PM, Ramon Reyes");
+    expect(screen.queryByRole("list", { name: MSG.holidaysKept })).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: MSG.holidaysKeepBooked }));
+    expect(sent.at(-1)).toEqual({ method: "PUT", id: undefined, change: { intent: "holidays", on: true, keepBooked: true } });
+    const kept = await screen.findByRole("list", { name: MSG.holidaysKept });
+    expect(within(kept).getByRole("listitem").textContent).toBe("Monday, November 30, 2026, Bonifacio Day — a booking with Ramon Reyes");
+    expect(screen.getByRole("switch").getAttribute("aria-checked")).toBe("true");
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByRole("button", { name: MSG.holidaysKeepBooked })).toBeNull();
   });
 });

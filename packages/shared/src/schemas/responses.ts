@@ -24,6 +24,13 @@ export const conflictingBookingSchema = z.object({
   clientName: z.string(),
 });
 
+/** A regular holiday that holds pending or confirmed bookings, with them: refused by the holiday switch, or kept as a working day. */
+export const bookedHolidaySchema = z.object({
+  date: z.string(),
+  name: z.string(),
+  bookings: z.array(conflictingBookingSchema),
+});
+
 export const apiErrorSchema = z.object({
   message: z.string(),
   field: z.string().optional(),
@@ -31,6 +38,8 @@ export const apiErrorSchema = z.object({
   takenDates: z.array(z.string()).optional(),
   /** Time off refused: the bookings it would cover. */
   bookings: z.array(conflictingBookingSchema).optional(),
+  /** The holiday switch refused: the holidays that hold those bookings, each with its own. */
+  bookedHolidays: z.array(bookedHolidaySchema).optional(),
   /** Account deletion refused: the upcoming bookings to cancel first. */
   upcomingBookings: z.array(upcomingBookingSchema).optional(),
   /** A statement refused: the line to blame, and the header row found (to map an unknown layout). */
@@ -343,6 +352,11 @@ export const timeOffOverviewSchema = z.object({
   blocks: z.array(timeOffViewSchema),
   holidaysOff: z.boolean(),
   holidays: z.array(z.object({ date: z.string(), name: z.string() })),
+  /**
+   * The holidays from today on kept as working days while the switch is on: those that held
+   * bookings when it was set, with the bookings they hold now (none if since cancelled).
+   */
+  keptHolidays: z.array(bookedHolidaySchema),
 });
 
 export const adminUserSchema = adminPersonSchema.extend({

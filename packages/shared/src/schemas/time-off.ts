@@ -19,5 +19,12 @@ export const createTimeOffSchema = z
   .refine((block) => !block.slot || block.from === block.to, { message: MSG.timeOffSlotOneDay, path: ["slot"] });
 export type CreateTimeOffInput = z.input<typeof createTimeOffSchema>;
 
-/** `PUT /time-off/holidays`: whether the Philippines' regular holidays are time off. */
-export const holidaysSwitchSchema = z.object({ on: z.boolean({ error: MSG.holidaysSwitchInvalid }) });
+/**
+ * `PUT /time-off/holidays`: whether the Philippines' regular holidays are time off. Turning them
+ * on over holidays that hold bookings is refused unless `keepBooked`: then those holidays stay
+ * working days and every other one is time off.
+ */
+export const holidaysSwitchSchema = z.object({
+  on: z.boolean({ error: MSG.holidaysSwitchInvalid }),
+  keepBooked: z.boolean({ error: MSG.holidaysSwitchInvalid }).optional(),
+});

@@ -50,7 +50,7 @@ export function TimeOffSection({ overview }: { overview: Promise<TimeOffOverview
                 </div>
                 <div className="space-y-4 border-t border-slate-800 pt-6 lg:col-span-2">
                   <h3 className="font-semibold text-slate-100">Holidays</h3>
-                  <HolidaysSwitch holidaysOff={loaded.holidaysOff} holidays={loaded.holidays} />
+                  <HolidaysSwitch holidaysOff={loaded.holidaysOff} holidays={loaded.holidays} keptHolidays={loaded.keptHolidays} />
                 </div>
               </>
             )}

@@ -10,5 +10,9 @@ export const createTimeOff = async (input: CreateTimeOffInput) => (await api.pos
 /** `DELETE /time-off/{id}`. */
 export const removeTimeOff = (id: string) => api.delete<{ message: string }>(`/time-off/${encodeURIComponent(id)}`);
 
-/** `PUT /time-off/holidays`: whether the regular holidays are time off (409 with the bookings on them). */
-export const setHolidaysOff = (on: boolean) => api.put<TimeOffOverview>("/time-off/holidays", { on });
+/**
+ * `PUT /time-off/holidays`: whether the regular holidays are time off (409 with the holidays that
+ * hold bookings); `keepBooked` takes the others off and keeps those as working days.
+ */
+export const setHolidaysOff = (on: boolean, keepBooked = false) =>
+  api.put<TimeOffOverview>("/time-off/holidays", keepBooked ? { on, keepBooked } : { on });

@@ -5,11 +5,13 @@ import { attempt, jsonBody, type ActionResult } from "../../lib/actions";
 import { createTimeOff, removeTimeOff, setHolidaysOff } from "./time-off-api";
 
 /** The changes of `/data/time-off/:id?`, named by their intent. */
-export type TimeOffChange = { intent: "create"; input: CreateTimeOffInput } | { intent: "remove" } | { intent: "holidays"; on: boolean };
+export type TimeOffChange =
+  { intent: "create"; input: CreateTimeOffInput } | { intent: "remove" } | { intent: "holidays"; on: boolean; keepBooked?: boolean };
 
 /**
  * `/data/time-off/:id?` (decision 0004): blocks time off, removes a block (`:id`) or turns the
- * holiday switch. A refusal over bookings (409) carries them in `details.bookings`; the section
+ * holiday switch. A refusal over bookings (409) carries them in `details.bookings` (and, for the
+ * switch, the holidays that hold them in `details.bookedHolidays`); the section
  * shows it. After the answer React Router reads the page's loaders again.
  */
 export async function timeOffAction({ params, request }: ActionFunctionArgs): Promise<ActionResult<unknown>> {
@@ -28,7 +30,7 @@ export async function timeOffAction({ params, request }: ActionFunctionArgs): Pr
       return result;
     }
     case "holidays":
-      return attempt(() => setHolidaysOff(change.on), MSG.timeOffFailed);
+      return attempt(() => setHolidaysOff(change.on, change.keepBooked), MSG.timeOffFailed);
     default:
       throw new Response("Unknown change", { status: 400 });
   }

@@ -1,4 +1,15 @@
-import { SLOTS, SLOT_HOURS, addHoursToTime, formatLongDate, formatTime, isWeekend, shiftDate, type TimeOffView } from "@vam/shared";
+import {
+  MSG,
+  SLOTS,
+  SLOT_HOURS,
+  addHoursToTime,
+  formatLongDate,
+  formatTime,
+  isWeekend,
+  shiftDate,
+  type ConflictingBooking,
+  type TimeOffView,
+} from "@vam/shared";
 
 /** The Slot field's choices: the whole day (no slot) or one of the day's two slots. */
 export const SLOT_CHOICES: readonly { value: string; label: string }[] = [
@@ -35,4 +46,12 @@ export function removeName(block: Pick<TimeOffView, "from" | "to" | "slot">): st
   const dates = block.from === block.to ? formatLongDate(block.from) : `${formatLongDate(block.from)} to ${formatLongDate(block.to)}`;
   const slot = SLOTS.find(({ start }) => start === block.slot);
   return `Remove time off ${dates}${slot ? `, ${slot.label}` : ""}`;
+}
+
+/** Who a kept holiday's bookings are with: "a booking with Ana Cruz", "2 bookings with Ana Cruz and Ben Lim", or none now. */
+export function keptBookingsText(bookings: readonly ConflictingBooking[]): string {
+  if (bookings.length === 0) return MSG.holidayKeptFree;
+  const names = [...new Set(bookings.map((booking) => booking.clientName))];
+  const who = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return `${bookings.length === 1 ? "a booking" : `${bookings.length} bookings`} with ${who}`;
 }
