@@ -2,11 +2,15 @@ import "dotenv/config";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { DEMO_PASSWORD, existingDemoLogins, seedDemoData } from "./seed/demo.js";
 import { DEFAULT_WEB_DIST, openDatabaseFor, startServer } from "./server.js";
+import { webMissingInProduction, webState } from "./web/build.js";
 
 let config: Config;
 try {
   // WEB_DIST: another build of the web app (a benchmark's or a second checkout's); the default is apps/web/dist.
-  config = { ...loadConfig(), webDist: process.env.WEB_DIST || DEFAULT_WEB_DIST };
+  const webDist = process.env.WEB_DIST || DEFAULT_WEB_DIST;
+  config = { ...loadConfig(), webDist };
+  // Production serves the built web app or does not start (development says what to run instead: web/static.ts).
+  if (config.env === "production" && webState(webDist) === "missing") throw new ConfigError(webMissingInProduction(webDist));
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);

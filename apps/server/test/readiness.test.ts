@@ -17,7 +17,7 @@ describe("GET /api/ready", () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       status: "ready",
-      checks: { database: "ok", redis: "not configured", migrations: "ok", shuttingDown: false },
+      checks: { database: "ok", redis: "not configured", migrations: "ok", shuttingDown: false, web: "not configured" },
     });
   });
 

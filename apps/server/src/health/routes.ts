@@ -3,12 +3,15 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withTimeout } from "../time-limit.js";
+import { webState } from "../web/build.js";
 
 const healthy = z.object({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) });
 const unavailable = z.object({ status: z.literal("unavailable"), message: z.string() });
 
 const check = z.enum(["ok", "failing", "not configured"]);
-const checks = z.object({ database: check, redis: check, migrations: check, shuttingDown: z.boolean() });
+/** The web app this instance serves: a missing build answers its pages 503 (development only: production refuses to start). */
+const web = z.enum(["built", "missing", "not configured"]);
+const checks = z.object({ database: check, redis: check, migrations: check, shuttingDown: z.boolean(), web });
 const ready = z.object({ status: z.literal("ready"), checks });
 const unready = z.object({ status: z.literal("unready"), message: z.string(), checks });
 
@@ -30,9 +33,12 @@ export async function healthRoutes(base: FastifyInstance) {
 
   const readySchema = {
     tags: ["health"],
-    summary: "Readiness: whether a balancer should send this instance traffic (database, Redis, migrations, not shutting down)",
+    summary:
+      "Readiness: whether a balancer should send this instance traffic (database, Redis, migrations, not shutting down); also whether the web app is built",
     response: { 200: ready, 503: unready },
   };
+  // As the pages were set up at start (a build made later is served after a restart).
+  const webAtStart = webState(app.config.webDist);
   app.get("/ready", { schema: readySchema }, async (request, reply) => {
     const run = async (name: string, probe: () => Promise<boolean>) => {
       try {
@@ -49,7 +55,7 @@ export async function healthRoutes(base: FastifyInstance) {
       run("migrations", () => app.database.migrationsApplied()),
     ]);
     const shuttingDown = app.lifecycle.draining;
-    const result = { database, redis: redisState, migrations, shuttingDown };
+    const result = { database, redis: redisState, migrations, shuttingDown, web: webAtStart };
     const failing = [
       ...(shuttingDown ? ["the instance is shutting down"] : []),
       ...(database === "failing" ? ["the database is not answering"] : []),

@@ -3,19 +3,20 @@ import type { Duplex } from "node:stream";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { Redis, type Command, type RedisOptions } from "ioredis";
-import { Server } from "socket.io";
+import { Server, type Socket } from "socket.io";
 import type { ClientToServerEvents, ServerToClientEvents } from "@vam/shared";
 import { bearerToken } from "../auth/authenticate.js";
-import { findSessionUser, liveSessionIds } from "../auth/sessions.js";
+import { findSessionUser, liveSessionExpiries } from "../auth/sessions.js";
 
 interface SocketData {
   userId: string;
   sessionId: string;
-  /** When the session ends (ms since the epoch); the socket is closed then. */
+  /** When the session ends (ms since the epoch), as last read from the database; the socket is closed then. */
   expiresAt: number;
 }
 
 type Events = ServerToClientEvents;
+type HubSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 export interface Realtime {
   /** Sends to every tab of the user, on whichever instance it is connected. */
@@ -26,7 +27,9 @@ export interface Realtime {
   endUser(userId: string): void;
   /**
    * Closes this instance's sockets whose session is no longer live (revoked, expired, account
-   * suspended). Runs every minute, in case a broadcast of `endSession`/`endUser` was missed.
+   * suspended), and moves each socket's closing time to its session's expiry as the database now
+   * has it. Runs every SESSION_RECHECK_MS, in case a broadcast of `endSession`/`endUser` was
+   * missed or an expiry changed.
    */
   recheckSessions(): Promise<void>;
   /** Sockets connected to this instance. */
@@ -39,8 +42,12 @@ export interface Realtime {
   drain(): void;
 }
 
-/** How often each instance re-checks the sessions of its sockets. */
-const SESSION_RECHECK_MS = 60_000;
+/**
+ * How often each instance re-checks the sessions of its sockets: one indexed query for all of
+ * them (its cost: decision 0008). A session whose expiry was moved earlier in the database (or
+ * that ended without a broadcast) loses its sockets within this long.
+ */
+const SESSION_RECHECK_MS = 2000;
 /** The longest delay a Node timer takes (about 24.8 days); longer sessions re-arm. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -152,10 +159,43 @@ export function attachRealtime(app: FastifyInstance, redisUrl: string | undefine
     );
   });
 
+  /** Each local socket's timer for its session's expiry. */
+  const expiryTimers = new Map<string, { cancel(): void }>();
+  /** (Re)sets the socket's closing time to `socket.data.expiresAt`. */
+  const closeAtExpiry = (socket: HubSocket) => {
+    expiryTimers.get(socket.id)?.cancel();
+    expiryTimers.set(
+      socket.id,
+      runAt(socket.data.expiresAt, () => void expired(socket)),
+    );
+  };
+  /**
+   * The socket's expiry has come: the database says whether the session really ended now (its
+   * expiry may have moved forward since it was read; then the socket stays until the new one). A
+   * database that does not answer ends the socket: the last expiry known has passed.
+   */
+  async function expired(socket: HubSocket) {
+    const live = await liveSessionExpiries(app.db, [socket.data.sessionId]).catch((error: unknown) => {
+      app.log.warn({ err: error }, "socket session check failed at its expiry: closing it");
+      return new Map<string, Date>();
+    });
+    const expiresAt = live.get(socket.data.sessionId)?.getTime();
+    if (!socket.connected) return;
+    if (expiresAt !== undefined && expiresAt > Date.now()) {
+      socket.data.expiresAt = expiresAt;
+      closeAtExpiry(socket);
+    } else {
+      socket.disconnect(true);
+    }
+  }
+
   io.on("connection", (socket) => {
     // A session ends at its expiry for its sockets too: this instance holds the socket, so it closes it.
-    const expiry = runAt(socket.data.expiresAt, () => socket.disconnect(true));
-    socket.on("disconnect", () => expiry.cancel());
+    closeAtExpiry(socket);
+    socket.on("disconnect", () => {
+      expiryTimers.get(socket.id)?.cancel();
+      expiryTimers.delete(socket.id);
+    });
     // The spec's client announces its user id; only its own is meaningful, anything else is ignored.
     socket.on("newUser", (userId) => {
       if (userId !== socket.data.userId) app.log.warn({ claimed: userId, userId: socket.data.userId }, "socket claimed another user");
@@ -165,11 +205,33 @@ export function attachRealtime(app: FastifyInstance, redisUrl: string | undefine
   async function recheckSessions() {
     const local = [...io.of("/").sockets.values()];
     if (local.length === 0) return;
-    const live = await liveSessionIds(app.db, [...new Set(local.map((socket) => socket.data.sessionId))]);
-    for (const socket of local) if (!live.has(socket.data.sessionId)) socket.disconnect(true);
+    const live = await liveSessionExpiries(app.db, [...new Set(local.map((socket) => socket.data.sessionId))]);
+    for (const socket of local) {
+      if (!socket.connected) continue;
+      const expiresAt = live.get(socket.data.sessionId)?.getTime();
+      if (expiresAt === undefined) {
+        socket.disconnect(true);
+      } else if (expiresAt !== socket.data.expiresAt) {
+        socket.data.expiresAt = expiresAt;
+        closeAtExpiry(socket);
+      }
+    }
   }
+  // One check at a time: a slow database does not pile them up. While it fails, the log says so
+  // once a minute, not at every check.
+  let checking = false;
+  let failureLoggedAt = 0;
   const recheck = setInterval(() => {
-    recheckSessions().catch((error: unknown) => app.log.error({ err: error }, "socket session check failed"));
+    if (checking) return;
+    checking = true;
+    recheckSessions()
+      .then(() => (failureLoggedAt = 0))
+      .catch((error: unknown) => {
+        if (Date.now() - failureLoggedAt < 60_000) return;
+        failureLoggedAt = Date.now();
+        app.log.error({ err: error }, "socket session check failed");
+      })
+      .finally(() => (checking = false));
   }, SESSION_RECHECK_MS);
   recheck.unref();
 
@@ -180,6 +242,8 @@ export function attachRealtime(app: FastifyInstance, redisUrl: string | undefine
   };
   app.addHook("preClose", async () => {
     clearInterval(recheck);
+    for (const timer of expiryTimers.values()) timer.cancel();
+    expiryTimers.clear();
     dropLocalSockets();
     await io.of("/").adapter.close();
     for (const client of redisClients) client.disconnect();

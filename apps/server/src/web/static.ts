@@ -1,8 +1,9 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { MSG } from "@vam/shared";
+import { webMissingInDevelopment, webMissingInProduction, webMissingPage, webState } from "./build.js";
 
 /** Addresses that are never the web app's pages: a miss there is a 404, not index.html. */
 const NOT_SPA = /^\/(api|uploads|socket\.io|assets)(\/|$)/;
@@ -18,18 +19,51 @@ const SHORT = "public, max-age=3600";
 export function cacheControlFor(file: string): string {
   if (file.includes(`${path.sep}assets${path.sep}`)) return IMMUTABLE;
   if (/^index\.html(\.br|\.gz)?$/.test(path.basename(file))) return REVALIDATE;
+  if (path.basename(path.dirname(file)) === "shells") return REVALIDATE;
   return SHORT;
 }
 
+/** dist/shells/routes.json, written by the build (decision 0021): which page shell each address gets. */
+interface ShellRoutes {
+  routes: { pattern: string; file: string }[];
+  fallback: string;
+}
+
 /**
- * Serves the built web app, and its index.html for every client-side route. The build writes a
+ * The HTML file to send for a page's address: its prerendered shell (the navigation, the page's
+ * loading text and the footer, painted before any script), or index.html in a build without
+ * shells.
+ */
+export function pageFileFor(dist: string): (pathname: string) => string {
+  const table = path.join(dist, "shells", "routes.json");
+  if (!existsSync(table)) return () => "index.html";
+  const shells = JSON.parse(readFileSync(table, "utf8")) as ShellRoutes;
+  const routes = shells.routes.map(({ pattern, file }) => ({ pattern: new RegExp(pattern), file }));
+  return (pathname) => {
+    const page = pathname.replace(/(.)\/+$/, "$1"); // "/home/" is /home's page too
+    return routes.find((route) => route.pattern.test(page))?.file ?? shells.fallback;
+  };
+}
+
+/**
+ * Serves the built web app, and for every client-side route its page shell (`pageFileFor`). The build writes a
  * brotli (.br) and a gzip (.gz) copy beside every file worth compressing; the one the browser
  * accepts is sent as it is, with Content-Encoding and `Vary: Accept-Encoding` (no compression
  * work per request).
  */
 export async function webRoutes(app: FastifyInstance, opts: { dist: string }) {
-  if (!existsSync(path.join(opts.dist, "index.html"))) {
-    app.log.warn({ dist: opts.dist }, "web app is not built: run `npm run build`");
+  if (webState(opts.dist) === "missing") {
+    // Production refuses to start without it (index.ts says so before listening); here too, for
+    // any other caller of startServer.
+    if (app.config.env === "production") throw new Error(webMissingInProduction(opts.dist));
+    // Development: every page says what to run, instead of a 404 that looks like a broken route.
+    app.log.warn({ dist: opts.dist }, webMissingInDevelopment(opts.dist));
+    const page = webMissingPage(opts.dist);
+    app.get("/*", (request, reply) => {
+      const url = request.url.split("?")[0]!;
+      if (NOT_SPA.test(url)) return reply.status(404).send({ message: MSG.notFound });
+      return reply.status(503).header("Cache-Control", "no-store").type("text/html; charset=utf-8").send(page);
+    });
     return;
   }
   await app.register(fastifyStatic, {
@@ -43,9 +77,10 @@ export async function webRoutes(app: FastifyInstance, opts: { dist: string }) {
       reply.header("Cache-Control", cacheControlFor(file));
     },
   });
+  const pageFile = pageFileFor(opts.dist);
   app.get("/*", (request, reply) => {
     const url = request.url.split("?")[0]!;
     if (NOT_SPA.test(url)) return reply.status(404).send({ message: MSG.notFound });
-    return reply.sendFile("index.html");
+    return reply.sendFile(pageFile(url));
   });
 }
