@@ -1,16 +1,20 @@
-import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { MSG, manilaDate, parseIsoDate, shiftDate as shift, weekdayAhead } from "@vam/shared";
-import { bookings, ledgerAccounts, payoutAccounts, postings, users } from "../apps/server/src/db/schema.js";
+import { EMAIL_KIND_LABELS, MSG, manilaDate, parseIsoDate, shiftDate as shift, weekdayAhead } from "@vam/shared";
+import { issueToken } from "../apps/server/src/auth/account-tokens.js";
+import { bookings, chats, ledgerAccounts, messages, payoutAccounts, postings, users } from "../apps/server/src/db/schema.js";
+import { unsubscribeQuery } from "../apps/server/src/email/links.js";
 import { expectNoSeriousA11yViolations } from "./axe.js";
 import { startE2E, type E2E } from "./harness.js";
 import { apiAs, apiToken, avatarPng, logIn, paidAndOver, registerViaApi, userId } from "./helpers.js";
+import { pagePatterns, patternOf } from "./route-paths.js";
 
 /*
  * axe-core on every page of the router and every dialog, signed out, as a Boss, an Assistant and
- * an Operator, at desktop and phone sizes (serious and critical violations fail); then the
- * keyboard alone through the booking wizard, the date grid, the account menu, the Save button,
+ * an Operator, at desktop and phone sizes (serious and critical violations fail), pages empty and
+ * full; a last test names every page of the router (router.tsx, admin-routes.tsx) that none of
+ * them checked. Then the keyboard alone through the booking wizard, the date grid, the account menu, the Save button,
  * the gallery's delete buttons and the terms dialog.
  */
 
@@ -39,6 +43,10 @@ async function settle(page: Page) {
   await expect.poll(() => page.getByText(/^Loading/).count(), { timeout: 15_000 }).toBe(0);
 }
 
+/** Every page of the router, by path pattern ("/profile/:id"), and those axe checked at both sizes. */
+const PAGES = pagePatterns();
+const checkedPages = new Set<string>();
+
 /** axe on the page as it is, at the desktop size and at the phone size (back to desktop after). */
 async function axeBothSizes(page: Page) {
   for (const size of [DESKTOP, PHONE]) {
@@ -46,6 +54,8 @@ async function axeBothSizes(page: Page) {
     await expectNoSeriousA11yViolations(page);
   }
   await page.setViewportSize(DESKTOP);
+  const pattern = patternOf(PAGES, page.url());
+  if (pattern) checkedPages.add(pattern);
 }
 
 async function visit(page: Page, path: string) {
@@ -146,10 +156,49 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {
 const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
 describe("axe on every page and dialog, at desktop and phone sizes", () => {
-  it("signed out: the public pages, the terms, profile, photo and image dialogs", async () => {
+  it("signed out: the public pages, the emailed links' pages, the terms, profile, photo and image dialogs", async () => {
     const { page, context } = await e2e.newPage();
-    for (const path of ["/home", "/profile/list", `/profile/${mariaId}`, "/login", "/register", `/${postingId}`, "/no/such-page"]) {
+    for (const path of [
+      "/home",
+      "/profile/list",
+      `/profile/${mariaId}`,
+      "/login",
+      "/register",
+      "/forgot-password",
+      `/${postingId}`,
+      "/no/such-page",
+    ]) {
       await visit(page, path);
+    }
+    // The forgotten password's form with its error.
+    await page.goto("/forgot-password");
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await page.getByText(MSG.emailRequired).waitFor();
+    await axeBothSizes(page);
+
+    // The emailed links, good and bad: a reset, an address to verify, a kind of email to stop.
+    const { db } = e2e.server.database;
+    const linked = await registerViaApi(e2e, { username: "a11y_links" });
+    const [{ emailKey }] = (await db.select({ emailKey: users.emailKey }).from(users).where(eq(users.id, linked.id))) as [{ emailKey: string }];
+    const inAnHour = new Date(Date.now() + 3600_000);
+    for (const [path, shown] of [
+      [`/reset-password?token=${await issueToken(db, linked.id, "reset", inAnHour)}`, page.getByRole("heading", { name: "Set a new password" })],
+      ["/reset-password?token=made-up", page.getByRole("alert").getByText(MSG.resetTokenInvalid)],
+      [
+        `/verify-email?token=${await issueToken(db, linked.id, "verify", inAnHour, "a11y_links@example.ph")}`,
+        page.getByRole("status").getByText(MSG.emailVerified),
+      ],
+      ["/verify-email?token=made-up", page.getByRole("alert").getByText(MSG.verifyTokenInvalid)],
+      [
+        `/unsubscribe?${unsubscribeQuery({ id: linked.id, emailKey }, "bookingCreated")}`,
+        page.getByRole("status").getByText(MSG.unsubscribeAsk(EMAIL_KIND_LABELS.bookingCreated)),
+      ],
+      [`/unsubscribe?u=${linked.id}&k=bookingCreated&t=not-the-signature`, page.getByRole("alert").getByText(MSG.unsubscribeInvalid)],
+    ] as const) {
+      await page.goto(path);
+      await shown.waitFor();
+      await settle(page);
+      await axeBothSizes(page);
     }
     // The logo link is named by the words it shows.
     expect(await page.getByRole("link", { name: "VA Marketplace home", exact: true }).count()).toBe(1);
@@ -188,6 +237,30 @@ describe("axe on every page and dialog, at desktop and phone sizes", () => {
       }),
     });
     expect(sent.status).toBe(201);
+    // A long history before it, both ways: the conversation's log scrolls far.
+    const { db } = e2e.server.database;
+    const bossId = await userId(e2e, "boss_demo");
+    const [chat] = await db
+      .select({ id: chats.id })
+      .from(chats)
+      .where(or(and(eq(chats.userAId, bossId), eq(chats.userBId, mariaId)), and(eq(chats.userAId, mariaId), eq(chats.userBId, bossId))));
+    const dayAgo = Date.now() - 86_400_000;
+    await db.insert(messages).values(
+      Array.from({ length: 80 }, (_, index) => ({
+        chatId: chat!.id,
+        senderId: index % 3 === 0 ? bossId : mariaId,
+        text:
+          index % 3 === 0 ? `Question ${index + 1}: can you also update the spreadsheet?` : `Answer ${index + 1}: yes po, done by this afternoon.`,
+        createdAt: new Date(dayAgo + index * 600_000),
+      })),
+    );
+    // A payout account for refunds, shown on the settings page.
+    const payoutAccount = await fetch(`${e2e.baseUrl}/api/account/payout-account`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", authorization: `Bearer ${await apiToken(e2e, "boss_demo", DEMO_PASSWORD)}` },
+      body: JSON.stringify({ method: "GCASH", accountName: "Boss Demo", accountNumber: "09171112222" }),
+    });
+    expect(payoutAccount.status).toBe(200);
     const { page, context } = await signedIn("boss_demo");
     await page
       .getByText(/^\d+ unread notifications?$/)
@@ -199,6 +272,18 @@ describe("axe on every page and dialog, at desktop and phone sizes", () => {
     await page.setViewportSize(PHONE);
     await e2e.screenshot(page, "a11y-topnav-badge-phone");
     await page.setViewportSize(DESKTOP);
+    // The payout account, on the settings page.
+    await page.goto("/settings");
+    await page.getByText(/ending 2222/).waitFor();
+    await settle(page);
+    await axeBothSizes(page);
+    // The long conversation: its log scrolls far (axe checks that the keyboard can scroll it).
+    await page.goto(`/chat/${mariaId}`);
+    await settle(page);
+    const log = page.getByRole("log", { name: /^Messages with / });
+    expect(await log.getByRole("listitem").count()).toBeGreaterThan(80);
+    expect(await log.evaluate((element) => element.scrollHeight > 3 * element.clientHeight)).toBe(true);
+    await axeBothSizes(page);
     for (const path of [
       "/home",
       "/profile/list",
@@ -209,7 +294,6 @@ describe("axe on every page and dialog, at desktop and phone sizes", () => {
       "/booking-dashboard",
       "/notifications",
       "/chat",
-      `/chat/${mariaId}`,
       `/profile/${mariaId}`,
       `/${postingId}`,
     ]) {
@@ -353,6 +437,19 @@ describe("axe on every page and dialog, at desktop and phone sizes", () => {
     await context.close();
   }, 240_000);
 
+  it("a new Boss and a new Assistant: the pages empty (no bookings, messages, notifications or money yet)", async () => {
+    await registerViaApi(e2e, { username: "empty_boss", firstName: "Ella", lastName: "Reyes", role: "Boss" });
+    await registerViaApi(e2e, { username: "empty_va", firstName: "Nina", lastName: "Garcia", role: "Assistant" });
+    for (const [username, paths] of [
+      ["empty_boss", ["/bookings", "/notifications", "/chat", "/earnings", "/settings"]],
+      ["empty_va", ["/profile", "/booking-dashboard", "/earnings", "/chat"]],
+    ] as const) {
+      const { page, context } = await signedIn(username, "kape-pandesal");
+      for (const path of paths) await visit(page, path);
+      await context.close();
+    }
+  }, 240_000);
+
   it("an Operator: every console page and its confirmations", async () => {
     const { page, context } = await signedIn("operator_demo");
     for (const path of [
@@ -364,6 +461,10 @@ describe("axe on every page and dialog, at desktop and phone sizes", () => {
       `/admin/users/${mariaId}`,
       "/admin/reviews",
       "/admin/audit",
+      // The money pages before any money moved.
+      "/admin/payouts",
+      "/admin/refunds",
+      "/admin/ledger",
       "/admin/no-such-page",
     ]) {
       await visit(page, path);
@@ -393,6 +494,8 @@ describe("axe on every page and dialog, at desktop and phone sizes", () => {
     await checkDialog(page, "Run a payout batch?", () => page.getByRole("button", { name: "Run payout batch" }).click());
     await visit(page, "/admin/refunds");
     await checkDialog(page, "Run a refund batch?", () => page.getByRole("button", { name: "Run refund batch" }).click());
+    const { batch: refunds } = await apiAs<{ batch: { id: string } }>(e2e, "money_ops", "POST", "/admin/refunds/batches");
+    await visit(page, `/admin/refunds/batches/${refunds.id}`);
     await visit(page, `/admin/payouts/batches/${batchId}`);
     await checkDialog(page, "Mark sent?", () =>
       page
@@ -430,12 +533,23 @@ describe("axe on every page and dialog, at desktop and phone sizes", () => {
   }, 240_000);
 });
 
+describe("every page checked", () => {
+  it("names each page of the router and the console that no test above checked at both sizes", () => {
+    // The routes were read: the public, signed-in and console pages, and both addresses of the chat.
+    expect(PAGES).toEqual(expect.arrayContaining(["/home", "/profile/:id", "/settings", "/chat", "/chat/:userId", "/admin", "/admin/ledger", "/*"]));
+    expect(
+      PAGES.filter((pattern) => !checkedPages.has(pattern)),
+      "pages no test above checked: visit each at both sizes",
+    ).toEqual([]);
+  });
+});
+
 describe("the keyboard alone", () => {
   it("books through the wizard: the date grid is one tab stop moved by arrows, and focus goes to each new step's heading", async () => {
     await registerViaApi(e2e, { username: "keys_boss", firstName: "Kiko", lastName: "Bautista", role: "Boss" });
     const assistant = await registerViaApi(e2e, { username: "keys_va", firstName: "Vilma", lastName: "Ramos", role: "Assistant" });
     await apiAs(e2e, "keys_va", "POST", "/profiles/profile", {});
-    const { page, context } = await signedIn("keys_boss", "secret123");
+    const { page, context } = await signedIn("keys_boss", "kape-pandesal");
     await page.goto(`/book/${assistant.id}`);
     await settle(page);
 
