@@ -1,17 +1,34 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { defineConfig, type Alias } from "vite";
 import { compression } from "vite-plugin-compression2";
+import { prerenderShells } from "./prerender-shells";
 
 const apiServer = "http://localhost:3000";
 
-export default defineConfig({
+/*
+ * React Router's package exports name only its development build (with its dev warnings) for every
+ * condition (remix-run/react-router#14102, open): a production build of the app takes the
+ * package's own production files, beside the development ones in the same package, instead.
+ */
+const reactRouterDist = path.join(path.dirname(createRequire(import.meta.url).resolve("react-router/package.json")), "dist", "production");
+const reactRouterProduction: Alias[] = [
+  { find: /^react-router$/, replacement: path.join(reactRouterDist, "index.mjs") },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, "dom-export.mjs") },
+];
+
+export default defineConfig(({ command }) => ({
+  resolve: { alias: command === "build" ? reactRouterProduction : [] },
   plugins: [
     react(),
     tailwindcss(),
     // A brotli (.br) and a gzip (.gz) copy beside every text file of the build, at the strongest
     // settings (once, at build time): the server sends the one the browser accepts as it is.
     compression({ algorithms: ["brotliCompress", "gzip"], threshold: 256, logLevel: "silent" }),
+    // The public pages' shells, painted from the HTML before any script (decision 0021).
+    prerenderShells(),
   ],
   server: {
     proxy: {
@@ -39,4 +56,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

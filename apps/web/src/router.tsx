@@ -3,6 +3,7 @@ import { AppRoot } from "./layouts/AppRoot";
 import { ProtectedLayout } from "./layouts/ProtectedLayout";
 import { PublicLayout } from "./layouts/PublicLayout";
 import { PageNotFound, RouteError } from "./layouts/RouteError";
+import { PAGE_LOADING } from "./layouts/LoadingFallback";
 import { lazyPage, loading, withErrorScreen } from "./layouts/route-helpers";
 import { initialRootData, rootLoader, rootShouldRevalidate } from "./layouts/root-loader";
 import { importAgain } from "./lib/import-again";
@@ -44,7 +45,7 @@ const appRoutes: RouteObject[] = [
         children: withErrorScreen([
           {
             path: "home",
-            HydrateFallback: loading("Loading Home Page..."),
+            HydrateFallback: loading(PAGE_LOADING.home),
             lazy: lazyPage(() => import("./features/home/HomePage")),
           },
           {
@@ -56,6 +57,7 @@ const appRoutes: RouteObject[] = [
           },
           {
             path: "profile/:id",
+            HydrateFallback: loading(PAGE_LOADING.consultant),
             lazy: lazyPage(
               () => import("./features/profiles/OtherProfilePage"),
               async () => (await import("./features/profiles/other-profile-loader")).otherProfileLoader,
@@ -144,6 +146,7 @@ const appRoutes: RouteObject[] = [
           },
           {
             path: "bookings",
+            HydrateFallback: loading(PAGE_LOADING.bookings),
             lazy: lazyPage(
               () => import("./features/bookings/BookingsPage"),
               async () => (await import("./features/bookings/bookings-loader")).bookingsLoader,
@@ -151,6 +154,7 @@ const appRoutes: RouteObject[] = [
           },
           {
             path: "bookings/:id",
+            HydrateFallback: loading(PAGE_LOADING.bookings),
             lazy: lazyPage(
               () => import("./features/bookings/BookingsPage"),
               async () => (await import("./features/bookings/bookings-loader")).bookingsLoader,
@@ -165,7 +169,7 @@ const appRoutes: RouteObject[] = [
           },
           {
             path: "book/:consultantId",
-            HydrateFallback: loading("Loading consultant information..."),
+            HydrateFallback: loading(PAGE_LOADING.consultant),
             lazy: lazyPage(
               () => import("./features/bookings/BookConsultantPage"),
               async () => (await import("./features/bookings/book-consultant-loader")).bookConsultantLoader,
@@ -174,7 +178,7 @@ const appRoutes: RouteObject[] = [
           },
           {
             path: "notifications",
-            HydrateFallback: loading("Loading notifications..."),
+            HydrateFallback: loading(PAGE_LOADING.notifications),
             lazy: lazyPage(
               () => import("./features/notifications/NotificationsPage"),
               async () => (await import("./features/notifications/notifications-data")).notificationsLoader,
@@ -199,7 +203,7 @@ const appRoutes: RouteObject[] = [
           // One route for both addresses, so that moving between chats keeps the page (and its list).
           {
             path: "chat/:userId?",
-            HydrateFallback: loading("Loading chat..."),
+            HydrateFallback: loading(PAGE_LOADING.chat),
             // The open chat takes in what it sends and reads from the answers and the socket: reading it
             // again then would race the socket's newer messages and receipts.
             shouldRevalidate: ({ formAction, defaultShouldRevalidate }) => !/^\/(data\/)?chat\b/.test(formAction ?? "") && defaultShouldRevalidate,

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useFetcher, useLocation } from "react-router";
 import { DELETE_ACCOUNT_FETCHER } from "../features/account/account-routes";
 import { loginLink, useAuth } from "../features/auth/auth-context";
 import { AppFrame } from "./AppFrame";
-import { LoadingFallback } from "./LoadingFallback";
+import { PAGE_LOADING, PageLoading } from "./LoadingFallback";
 import { VerifyEmailNotice } from "./VerifyEmailNotice";
 
 export function ProtectedLayout() {
@@ -11,7 +11,15 @@ export function ProtectedLayout() {
   // Deleting the account ends its sessions before the answer that leads home arrives: meanwhile the
   // page waits (and this layout keeps the write alive) instead of leading to /login.
   const deleting = useFetcher({ key: DELETE_ACCOUNT_FETCHER }).state !== "idle";
-  if (loading || (!user && deleting)) return <AppFrame>{<LoadingFallback />}</AppFrame>;
+  // The page's own loading text in the page's place (as in its prerendered shell, decision 0021), by the first
+  // part of its address (/bookings/42: "bookings"; /book/{id}: the consultant's), while the session is checked.
+  const section = location.pathname.split("/")[1];
+  if (loading || (!user && deleting))
+    return (
+      <AppFrame>
+        <PageLoading label={PAGE_LOADING[section === "book" ? "consultant" : (section as keyof typeof PAGE_LOADING)]} />
+      </AppFrame>
+    );
   // Signing in then leads back here (the link of an email, a page whose session ended).
   if (!user) return <AppFrame>{<Navigate to={loginLink(location)} replace />}</AppFrame>;
   return (

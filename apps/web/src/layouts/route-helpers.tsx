@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 import type { ActionFunction, LoaderFunction, RouteObject } from "react-router";
 import { importAgain } from "../lib/import-again";
-import { LoadingFallback } from "./LoadingFallback";
+import { PageLoading } from "./LoadingFallback";
 import { RouteError } from "./RouteError";
 
 /** How routes are declared (router.tsx and the console's admin-routes.tsx). */
@@ -22,17 +22,10 @@ export function lazyPage(
   };
 }
 
-/**
- * The loading text shown where the page goes, on a cold load. It fills the screen under the
- * navigation, so that the footer starts below the fold and does not jump when the page arrives.
- */
+/** A route's HydrateFallback: the page's loading text (`PAGE_LOADING`) where the page goes, on a cold load. */
 export const loading = (label?: string) =>
-  function PageLoading() {
-    return (
-      <div className="min-h-[calc(100dvh-4rem)]">
-        <LoadingFallback label={label} />
-      </div>
-    );
+  function RouteLoading() {
+    return <PageLoading label={label} />;
   };
 
 /** Wraps a layout's pages so that a page error shows the error screen inside the layout. */

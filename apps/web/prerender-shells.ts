@@ -1,0 +1,93 @@
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { createServer, type Plugin, type ResolvedConfig } from "vite";
+import type { ShellName } from "./src/layouts/LoadingFallback";
+
+/**
+ * Decision 0021: after the build, one HTML per page shell in dist/shells/ (index.html with the
+ * shell's markup in #root, the stylesheet inlined, and on /home the hero image preloaded), each
+ * with its .br and .gz copies, and routes.json telling the server which addresses get which.
+ * The markup is rendered by react-dom/server from the app's own components
+ * (src/shell/render-shell.tsx), loaded through a short-lived Vite server in SSR mode.
+ */
+export function prerenderShells(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: "vam:prerender-shells",
+    apply: "build",
+    enforce: "post",
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      const dist = path.resolve(config.root, config.build.outDir);
+      const loader = await createServer({
+        configFile: false,
+        root: config.root,
+        logLevel: "error",
+        appType: "custom",
+        server: { middlewareMode: true, hmr: false, ws: false },
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      try {
+        const pages = (await loader.ssrLoadModule("/src/layouts/LoadingFallback.tsx")) as typeof import("./src/layouts/LoadingFallback");
+        const render = (await loader.ssrLoadModule("/src/shell/render-shell.tsx")) as typeof import("./src/shell/render-shell");
+        const { SHELL_ROUTES } = (await loader.ssrLoadModule("/src/shell/shell-routes.ts")) as typeof import("./src/shell/shell-routes");
+        const index = lowPriorityScripts(await inlineStylesheets(await readFile(path.join(dist, "index.html"), "utf8"), dist));
+        await mkdir(path.join(dist, "shells"), { recursive: true });
+        const files: Record<string, string> = {};
+        for (const shell of [...Object.keys(pages.PAGE_LOADING), "page"] as ShellName[]) {
+          const markup = await render.renderShell(shell);
+          let html = index.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+          if (!html.includes(markup)) throw new Error('index.html has no empty <div id="root"></div> for the shell');
+          // /home's largest paint is the hero image: fetched with the HTML, not after the page's code.
+          if (shell === "home")
+            html = html.replace("</head>", '  <link rel="preload" as="image" href="/hero.jpg" fetchpriority="high" />\n  </head>');
+          files[shell] = `shells/${shell}.html`;
+          await writeCompressed(path.join(dist, files[shell]), html);
+        }
+        const routes = {
+          routes: SHELL_ROUTES.map(({ shell, pattern }) => ({ pattern: pattern.source, file: files[shell] })),
+          fallback: files.page,
+        };
+        await writeFile(path.join(dist, "shells", "routes.json"), `${JSON.stringify(routes, null, 2)}\n`);
+      } finally {
+        await loader.close();
+      }
+    },
+  };
+}
+
+/** The page's stylesheet in a <style> element: the first paint then needs the HTML alone (about 11 KB of it, compressed). */
+async function inlineStylesheets(html: string, dist: string): Promise<string> {
+  const links = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g)];
+  for (const [tag, file] of links) {
+    const css = await readFile(path.join(dist, file!), "utf8");
+    if (css.includes("</style")) throw new Error(`${file} cannot be inlined`);
+    html = html.replace(tag, () => `<style>${css}</style>`);
+  }
+  return html;
+}
+
+/**
+ * The app's scripts at low priority: the shell's first paint needs none of them, so the HTML, its
+ * stylesheet and /home's hero image go first on a slow link (the scripts still start at once and
+ * run after the document is parsed, as module scripts do).
+ */
+function lowPriorityScripts(html: string): string {
+  const marked = html
+    .replace(/<script type="module" (?=[^>]*src="\/assets\/)/g, '<script type="module" fetchpriority="low" ')
+    .replace(/<link rel="modulepreload" (?=[^>]*href="\/assets\/)/g, '<link rel="modulepreload" fetchpriority="low" ');
+  if (!marked.includes('<script type="module" fetchpriority="low" ')) throw new Error("index.html has no module script to mark");
+  return marked;
+}
+
+async function writeCompressed(file: string, content: string) {
+  await writeFile(file, content);
+  await writeFile(
+    `${file}.br`,
+    brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } }),
+  );
+  await writeFile(`${file}.gz`, gzipSync(content, { level: 9 }));
+}

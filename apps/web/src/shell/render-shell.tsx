@@ -1,0 +1,70 @@
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { StaticRouterProvider, createStaticHandler, createStaticRouter } from "react-router";
+import { AuthContext, type AuthContextValue } from "../features/auth/auth-context";
+import { MusicContext, type MusicControls } from "../features/music/music-context";
+import { NotificationsContext, type NotificationStore } from "../features/notifications/notifications-context";
+import { AppFrame } from "../layouts/AppFrame";
+import { PAGE_LOADING, type ShellName } from "../layouts/LoadingFallback";
+import { loading } from "../layouts/route-helpers";
+
+/**
+ * The build's prerender of a page's shell (decision 0021): what React's first render shows a
+ * visitor at that address before the page's code has arrived (the navigation as a visitor sees
+ * it, the page's loading text and the footer), from the same components. Run at build time only
+ * (apps/web/prerender-shells.ts), never in the browser.
+ */
+
+/** The visitor's session: what the first render shows to whoever has no stored session. */
+const VISITOR: AuthContextValue = {
+  user: null,
+  token: null,
+  loading: false,
+  logout: async () => {},
+  setUser: () => {},
+};
+const NO_NOTIFICATIONS: NotificationStore = { unread: 0, countFailed: false };
+const MUSIC_PAUSED: MusicControls = { playing: false, toggle: () => {} };
+
+/** The address each shell is rendered at: the top bar's browse icon depends on it (a search on /home, a house elsewhere). */
+const RENDERED_AT: Record<ShellName, string> = {
+  home: "/home",
+  consultant: "/profile/shell",
+  bookings: "/bookings",
+  chat: "/chat",
+  notifications: "/notifications",
+  page: "/profile/list",
+};
+
+function VisitorProviders({ children }: { children: ReactNode }) {
+  return (
+    <AuthContext value={VISITOR}>
+      <NotificationsContext value={NO_NOTIFICATIONS}>
+        <MusicContext value={MUSIC_PAUSED}>{children}</MusicContext>
+      </NotificationsContext>
+    </AuthContext>
+  );
+}
+
+/** The markup of `<div id="root">` for one shell. */
+export async function renderShell(shell: ShellName): Promise<string> {
+  const PageLoading = loading(shell === "page" ? undefined : PAGE_LOADING[shell]);
+  const handler = createStaticHandler([
+    {
+      path: "*",
+      element: (
+        <AppFrame>
+          <PageLoading />
+        </AppFrame>
+      ),
+    },
+  ]);
+  const context = await handler.query(new Request(`http://shell.invalid${RENDERED_AT[shell]}`));
+  if (context instanceof Response) throw new Error(`The shell ${shell} answered a redirect`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(
+    <VisitorProviders>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </VisitorProviders>,
+  );
+}
