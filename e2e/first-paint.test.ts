@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startE2E, type E2E } from "./harness.js";
-import { logIn, registerViaApi } from "./helpers.js";
+import { registerViaApi } from "./helpers.js";
 
 /**
  * Issue 31 and defect 10 (decision 0021): the public pages' shells are painted from the HTML itself,
@@ -19,7 +19,7 @@ afterAll(() => e2e?.close());
 
 const PHONE = { width: 390, height: 844 };
 
-/** What a visitor sees of the frame: the navigation's links, the footer, and the page's loading text (or, on /home, the page itself). */
+/** What a visitor sees of the frame: the navigation's links, the footer, the page's loading text. */
 async function expectShell(page: Page, loadingText: string) {
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.waitFor();
@@ -31,24 +31,13 @@ async function expectShell(page: Page, loadingText: string) {
   const footer = page.getByRole("contentinfo");
   expect(await footer.isVisible()).toBe(true);
   expect(await footer.getByRole("link", { name: "Find assistants" }).isVisible()).toBe(true);
-  if (loadingText === HOME_PAGE) {
-    // /home's shell is the home page itself: its heading, its hero image, its search.
-    expect(await page.getByRole("heading", { level: 1, name: "Find a Good Assistant Here" }).isVisible()).toBe(true);
-    expect(await page.getByRole("img", { name: "A virtual assistant working on a laptop" }).isVisible()).toBe(true);
-    expect(await page.getByRole("region", { name: "Search" }).isVisible()).toBe(true);
-    expect(await page.getByText("Loading Home Page...").count()).toBe(0);
-  } else {
-    expect(await page.getByRole("status").getByText(loadingText, { exact: true }).isVisible()).toBe(true);
-  }
+  expect(await page.getByRole("status").getByText(loadingText, { exact: true }).isVisible()).toBe(true);
 }
-
-/** Not a loading text: the home page itself, which /home's shell holds. */
-const HOME_PAGE = "(the home page)";
 
 describe("the first paint before any script", () => {
   it("shows the navigation, the footer and the page's own loading text with every script blocked", async () => {
     const pages: [string, string, string | null][] = [
-      ["/home", HOME_PAGE, "first-paint-home-phone"],
+      ["/home", "Loading Home Page...", "first-paint-home-phone"],
       ["/profile/list", "Loading...", "first-paint-profile-list-phone"],
       [`/profile/${profileId}`, "Loading consultant information...", null],
       ["/bookings", "Loading bookings...", null],
@@ -79,7 +68,7 @@ describe("the first paint before any script", () => {
   });
 
   it("lets React take over the shell without moving anything, then shows the page", async () => {
-    for (const url of ["/profile/list"]) {
+    for (const url of ["/home", "/profile/list"]) {
       const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: PHONE });
       const page = await context.newPage();
       await page.addInitScript(() => {
@@ -99,9 +88,9 @@ describe("the first paint before any script", () => {
         });
       };
       await hold(/\/assets\/index-[\w-]+\.js$/);
-      await hold(/\/assets\/ProfileListPage-[\w-]+\.js$/);
+      await hold(/\/assets\/(HomePage|ProfileListPage)-[\w-]+\.js$/);
       await page.goto(url, { waitUntil: "commit" });
-      await expectShell(page, "Loading...");
+      await expectShell(page, url === "/home" ? "Loading Home Page..." : "Loading...");
       const boxes = () =>
         Promise.all(
           [page.getByRole("banner"), page.getByRole("status"), page.getByRole("contentinfo"), page.getByRole("link", { name: "Sign up" })].map(
@@ -114,89 +103,17 @@ describe("the first paint before any script", () => {
       releases[0]!();
       // React's first render (the root's providers add the music player) shows the same frame in the same places.
       await page.locator("audio").waitFor({ state: "attached" });
-      await expectShell(page, "Loading...");
+      await expectShell(page, url === "/home" ? "Loading Home Page..." : "Loading...");
       expect(await boxes()).toEqual(before);
       expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
 
       releases[1]!();
-      await page.getByRole("status").getByText("Loading...").waitFor({ state: "detached" });
+      await page
+        .getByRole("status")
+        .getByText(url === "/home" ? "Loading Home Page..." : "Loading...")
+        .waitFor({ state: "detached" });
       expect(await page.getByRole("banner").boundingBox()).toEqual(before[0]);
       await context.close();
     }
-  });
-  it("keeps /home's shell, the home page itself, until the page's code is ready, then React draws the same page over it", async () => {
-    const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: PHONE });
-    const page = await context.newPage();
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { shifts: number[] }).shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
-      }).observe({ type: "layout-shift", buffered: true });
-    });
-    const releases: (() => void)[] = [];
-    const hold = (pattern: RegExp) => {
-      const held = new Promise<void>((resolve) => releases.push(resolve));
-      return page.route(pattern, async (route) => {
-        await held;
-        await route.continue();
-      });
-    };
-    await hold(/\/assets\/index-[\w-]+\.js$/);
-    await hold(/\/assets\/HomePage-[\w-]+\.js$/);
-    await page.goto("/home", { waitUntil: "commit" });
-    await expectShell(page, HOME_PAGE);
-    const boxes = () =>
-      Promise.all(
-        [
-          page.getByRole("banner"),
-          page.getByRole("heading", { level: 1 }),
-          page.getByRole("img", { name: "A virtual assistant working on a laptop" }),
-          page.getByRole("region", { name: "Search" }),
-          page.getByRole("contentinfo"),
-        ].map((locator) => locator.boundingBox()),
-      );
-    const before = await boxes();
-
-    // The app's code runs and asks for the home page's: meanwhile the shell stays as it is (no loading text in between).
-    const homeAsked = page.waitForRequest(/\/assets\/HomePage-[\w-]+\.js$/);
-    releases[0]!();
-    await homeAsked;
-    expect(await page.locator("audio").count()).toBe(0);
-    await expectShell(page, HOME_PAGE);
-
-    releases[1]!();
-    // React's first render (the root's providers add the music player) is the home page, in the same places.
-    await page.locator("audio").waitFor({ state: "attached" });
-    await expectShell(page, HOME_PAGE);
-    expect(await boxes()).toEqual(before);
-    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
-    // And it is the app's now: the search leads to the list.
-    await page
-      .getByRole("region", { name: "Search" })
-      .getByRole("button", { name: /search/i })
-      .first()
-      .click();
-    await page.waitForURL(/\/profile\/list/);
-    await context.close();
-  });
-  it("shows someone signed in their own header at once on /home, not the visitor's shell until the page's code is ready", async () => {
-    const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: PHONE });
-    const page = await context.newPage();
-    await logIn(page, "shell_assistant");
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/HomePage-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto("/home", { waitUntil: "commit" });
-    // The app draws at once over the visitor's shell: the account menu, and the page's loading text while its code is held.
-    await page.getByRole("button", { name: "Account menu" }).waitFor();
-    expect(await page.getByRole("link", { name: "Log in" }).count()).toBe(0);
-    expect(await page.getByRole("status").getByText("Loading Home Page...", { exact: true }).isVisible()).toBe(true);
-    release();
-    await page.getByRole("heading", { level: 1, name: "Find a Good Assistant Here" }).waitFor();
-    await context.close();
   });
 });

@@ -39,9 +39,7 @@ export function prerenderShells(): Plugin {
         const files: Record<string, string> = {};
         for (const shell of [...Object.keys(pages.PAGE_LOADING), "page"] as ShellName[]) {
           const markup = await render.renderShell(shell);
-          // A shell that is its page itself says so (`data-page`): the app then keeps it until the page's code is ready.
-          const root = render.PAGE_SHELLS.includes(shell) ? '<div id="root" data-page>' : '<div id="root">';
-          let html = index.replace('<div id="root"></div>', () => `${root}${markup}</div>`);
+          let html = index.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
           if (!html.includes(markup)) throw new Error('index.html has no empty <div id="root"></div> for the shell');
           // /home's largest paint is the hero image: fetched with the HTML, not after the page's code.
           if (shell === "home")

@@ -4,7 +4,6 @@ import { StaticRouterProvider, createStaticHandler, createStaticRouter } from "r
 import { AuthContext, type AuthContextValue } from "../features/auth/auth-context";
 import { MusicContext, type MusicControls } from "../features/music/music-context";
 import { NotificationsContext, type NotificationStore } from "../features/notifications/notifications-context";
-import HomePage from "../features/home/HomePage";
 import { AppFrame } from "../layouts/AppFrame";
 import { PAGE_LOADING, type ShellName } from "../layouts/LoadingFallback";
 import { loading } from "../layouts/route-helpers";
@@ -47,21 +46,17 @@ function VisitorProviders({ children }: { children: ReactNode }) {
   );
 }
 
-/**
- * The shells that hold their page itself rather than its loading text: /home has no data, so its
- * shell is the home page as a visitor sees it (its largest paint, the hero, then comes with the
- * HTML). The app keeps such a shell until the page's code is ready (main.tsx), so that React draws
- * the same page over it instead of its loading text first.
- */
-export const PAGE_SHELLS: readonly ShellName[] = ["home"];
-
 /** The markup of `<div id="root">` for one shell. */
 export async function renderShell(shell: ShellName): Promise<string> {
   const PageLoading = loading(shell === "page" ? undefined : PAGE_LOADING[shell]);
   const handler = createStaticHandler([
     {
       path: "*",
-      element: <AppFrame>{PAGE_SHELLS.includes(shell) ? <HomePage /> : <PageLoading />}</AppFrame>,
+      element: (
+        <AppFrame>
+          <PageLoading />
+        </AppFrame>
+      ),
     },
   ]);
   const context = await handler.query(new Request(`http://shell.invalid${RENDERED_AT[shell]}`));
