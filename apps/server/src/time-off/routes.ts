@@ -49,12 +49,14 @@ export async function timeOffRoutes(base: FastifyInstance) {
       .where(and(eq(timeOff.assistantId, user.id), gte(timeOff.endsOn, today)))
       .orderBy(timeOff.startsOn, timeOff.slot);
     const owner = await offOwner(app.db, user.id);
-    const kept = owner.holidaysOff ? regularHolidays(today, horizon).filter((holiday) => owner.holidaysKept.includes(holiday.date)) : [];
+    const ahead = regularHolidays(today, horizon);
+    const kept = owner.holidaysOff ? ahead.filter((holiday) => owner.holidaysKept.includes(holiday.date)) : [];
     return {
       blocks: rows.map(toView),
       holidaysOff: owner.holidaysOff,
-      holidays: regularHolidays(today, horizon).filter((holiday) => !isWeekend(holiday.date)),
-      keptHolidays: await holidaysWithBookings(app.db, user.id, kept, false),
+      holidays: ahead.filter((holiday) => !isWeekend(holiday.date)),
+      // No query when nothing is kept (the common case).
+      keptHolidays: kept.length > 0 ? await holidaysWithBookings(app.db, user.id, kept, false) : [],
     };
   }
 
