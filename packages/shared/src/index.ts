@@ -21,3 +21,4 @@ export * from "./schemas/payout-account.js";
 export * from "./schemas/responses.js";
 export { id, isId } from "./schemas/fields.js";
 export * from "./manila.js";
+export * from "./zones.js";

@@ -29,6 +29,7 @@ export const MSG = {
   passwordRequired: "Password is required",
   passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters`,
+  timeZoneInvalid: "Choose a time zone from the list",
   passwordCommon: "This password is too common: it appears in lists of leaked passwords. Choose another.",
   roleRequired: "Please choose a role",
   locationRequired: "Address is required",

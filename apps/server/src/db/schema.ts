@@ -94,6 +94,12 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * The person's own time zone (IANA, decisions.md "Time zones"): from the browser at registration
+     * or at the first sign-in after zones came; changeable in Settings. Null: not known yet (Manila's
+     * clock alone is given).
+     */
+    timeZone: text("time_zone"),
     /** When `email` was verified by its link (null: not yet). */
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     /** A new address waiting for its verification link; `email` stays until it is opened. */

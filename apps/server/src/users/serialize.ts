@@ -40,6 +40,7 @@ export function toSelfUser(user: UserRow, totals: ReferralTotals): SelfUser {
     pendingEmail: user.pendingEmail,
     referralCode: user.referralCode,
     referredBy: user.referredBy,
+    timeZone: user.timeZone,
     ...totals,
   };
 }

@@ -90,3 +90,7 @@ export const upcomingBookingSchema = z.object({
   otherName: z.string(),
 });
 export type UpcomingBooking = z.infer<typeof upcomingBookingSchema>;
+
+/** Settings' time zone (PUT /account/time-zone). */
+export const timeZoneSettingSchema = z.object({ timeZone: f.timeZone });
+export type TimeZoneSetting = z.infer<typeof timeZoneSettingSchema>;

@@ -17,6 +17,8 @@ export const registerSchema = z.object({
   referralCode: f.optionalTrimmed(32, "Referral code"),
   /** Accepted for compatibility with the spec's client; the server decides the rate. */
   salaryRate: z.number().optional(),
+  /** The browser's time zone (decisions.md, "Time zones"); Manila's when absent. */
+  timeZone: f.timeZone.optional(),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 export type RegisterData = z.output<typeof registerSchema>;
@@ -24,5 +26,7 @@ export type RegisterData = z.output<typeof registerSchema>;
 export const loginSchema = z.object({
   username: f.singleLineText({ error: MSG.usernameRequired }).min(1, MSG.usernameRequired).max(100, MSG.loginInvalid),
   password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200),
+  /** The browser's time zone: kept for an account that has none yet (its first sign-in since zones). */
+  timeZone: f.timeZone.optional(),
 });
 export type LoginInput = z.input<typeof loginSchema>;

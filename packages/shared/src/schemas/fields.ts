@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AVAILABILITY_OPTIONS, EXPERIENCE_OPTIONS, PASSWORD_MAX, PASSWORD_MIN, ROLES, SKILL_OPTIONS, USERNAME_MAX } from "../constants.js";
 import { MSG } from "../messages.js";
+import { isTimeZone } from "../zones.js";
 
 /** Every control character (Unicode Cc: NUL, tab, line breaks, DEL, C1). */
 const CONTROL = /\p{Cc}/u;
@@ -80,3 +81,9 @@ export const cursorParam = singleLineText()
   .max(200)
   .optional()
   .transform((value) => (value ? value : undefined));
+
+/** A time zone of the IANA database ("America/Los_Angeles"): what the browser reports, or one picked in Settings. */
+export const timeZone = z
+  .string({ error: MSG.timeZoneInvalid })
+  .trim()
+  .refine((value) => isTimeZone(value), MSG.timeZoneInvalid);

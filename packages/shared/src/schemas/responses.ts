@@ -78,6 +78,8 @@ export const selfUserSchema = publicUserSchema.extend({
   referralCount: z.number(),
   referralBookings: z.number(),
   moneyEarned: z.number(),
+  /** The person's own time zone (IANA): every booking time they see gives it beside Manila's. Null: not known yet. */
+  timeZone: z.string().nullable(),
 });
 
 export const loginResponseSchema = z.object({ userInfo: selfUserSchema, token: z.string() });

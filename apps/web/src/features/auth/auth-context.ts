@@ -1,4 +1,4 @@
-import type { SelfUser } from "@vam/shared";
+import { deviceTimeZone, type SelfUser } from "@vam/shared";
 import { createContext, use } from "react";
 
 export interface AuthContextValue {
@@ -29,4 +29,13 @@ export function useAuth(): AuthContextValue {
   const value = use(AuthContext);
   if (!value) throw new Error("useAuth must be used inside <AuthProvider>");
   return value;
+}
+
+/**
+ * The viewer's time zone (decisions.md, "Time zones"): the signed-in person's own (Settings), else
+ * this browser's. Every booking time is given in it beside Manila's (`withYourTime`).
+ */
+export function useTimeZone(): string {
+  const { user } = useAuth();
+  return user?.timeZone ?? deviceTimeZone();
 }

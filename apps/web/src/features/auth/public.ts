@@ -2,5 +2,5 @@
  * What other features may use of `auth` (docs/decisions/0012-feature-boundaries.md): everything
  * else in this folder is its own. The lint configuration refuses imports that go around it.
  */
-export { useAuth } from "./auth-context";
+export { useAuth, useTimeZone } from "./auth-context";
 export { verifySession } from "./session-api";
