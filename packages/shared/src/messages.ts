@@ -30,6 +30,7 @@ export const MSG = {
   passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters`,
   timeZoneInvalid: "Choose a time zone from the list",
+  timeZoneSaved: (timeZone: string) => `Time zone saved: ${timeZone}`,
   passwordCommon: "This password is too common: it appears in lists of leaked passwords. Choose another.",
   roleRequired: "Please choose a role",
   locationRequired: "Address is required",
@@ -158,6 +159,21 @@ export const MSG = {
   /** Sent to the other party, by the server, when the rest of a series is cancelled. */
   seriesCancelledChat: (n: number, from: string, time: string) =>
     `I've canceled the rest of our weekly bookings: ${n} ${n === 1 ? "date" : "dates"} from ${from} at ${time}. Please let me know if you'd like to book again.`,
+
+  /**
+   * The daylight-saving notice (decisions.md, "Time zones"): a client's clocks change within a week
+   * and their weekly dates stay on Manila's slot. `day` is the change's local date ("Sun, Mar 14"),
+   * each move one line of `clockChangeMove`.
+   */
+  clockChangeTitle: "Your clocks change: weekly dates move",
+  clockChangeNotice: (day: string, moves: string[]) =>
+    `Your clocks change on ${day}. Your weekly bookings stay on Manila's time, so ${moves.length === 1 ? "this date moves" : `these ${moves.length} dates move`} in your time: ${moves.join("; ")}.`,
+  clockChangeSubject: (day: string, n: number) => `Your clocks change on ${day}: ${n} weekly ${n === 1 ? "date moves" : "dates move"} in your time`,
+  clockChangeLead: (day: string, n: number) =>
+    `Your clocks change on ${day}. Your weekly bookings stay on Manila's time, so ${n === 1 ? "this date moves" : `these ${n} dates move`} in your time:`,
+  clockChangeSame: "Nothing else changes: each date keeps its Manila time, its Assistant and its price.",
+  /** One moved date: "Mon, Mar 15: 5:00 PM → 6:00 PM your time (Tue, Mar 16, 9:00 AM Manila)". */
+  clockChangeMove: (day: string, before: string, after: string, manila: string) => `${day}: ${before} → ${after} your time (${manila} Manila)`,
 
   timeOff: "Time off",
   timeOffAssistantsOnly: "Only Assistants can block time off",

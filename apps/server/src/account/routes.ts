@@ -11,6 +11,8 @@ import {
   emailSettingsUpdateSchema,
   messageSchema,
   MSG,
+  selfUserSchema,
+  timeZoneSettingSchema,
   type EmailSettings,
 } from "@vam/shared";
 import { currentUser } from "../auth/authenticate.js";
@@ -20,6 +22,7 @@ import { liveSessionsOf, revokeOtherSessions, revokeUserSession } from "../auth/
 import { users } from "../db/schema.js";
 import { bearer, errorResponses } from "../http/contracts.js";
 import { badRequest, conflict, HttpError } from "../http/errors.js";
+import { selfView, setTimeZone } from "../users/queries.js";
 import { queueVerification } from "./verification.js";
 
 const tags = ["account"];
@@ -39,7 +42,7 @@ export function browserLabel(userAgent: string | null): string {
 export const emailSettingsOf = (emailOff: string[]): EmailSettings =>
   Object.fromEntries(EMAIL_KINDS.map((kind) => [kind, !emailOff.includes(kind)])) as EmailSettings;
 
-/** The signed-in account's own settings: password, devices, email verification and email kinds. */
+/** The signed-in account's own settings: password, devices, email verification, email kinds and time zone. */
 export async function accountRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const auth = { preValidation: app.authenticate };
@@ -160,6 +163,22 @@ export async function accountRoutes(base: FastifyInstance) {
       .where(eq(users.id, me.id))
       .returning({ emailOff: users.emailOff });
     return { settings: emailSettingsOf(updated!.emailOff), message: MSG.emailSettingsSaved };
+  });
+
+  const timeZoneContract = {
+    tags,
+    summary: "Set the account's time zone (IANA, e.g. America/Los_Angeles): booking times are shown in it beside Manila's",
+    security: bearer,
+    body: timeZoneSettingSchema,
+    response: { 200: z.object({ user: selfUserSchema, message: z.string() }), ...errorResponses },
+  };
+  app.put("/account/time-zone", { ...auth, schema: timeZoneContract }, async (request) => {
+    const me = currentUser(request);
+    const { timeZone } = request.body;
+    const updated = await setTimeZone(app.db, me.id, timeZone);
+    if (!updated) throw new HttpError(401, MSG.sessionExpired);
+    request.log.info({ userId: me.id, timeZone }, "time zone set");
+    return { user: await selfView(app.db, updated), message: MSG.timeZoneSaved(updated.timeZone ?? timeZone) };
   });
 }
 

@@ -26,7 +26,7 @@ import { announce, createNotification } from "../notifications/create.js";
 import { newReferralCode } from "../referrals/codes.js";
 import { isIssuedUpload } from "../uploads/issued.js";
 import { assertIdentityFree, rethrowIdentityConflict } from "../users/identity.js";
-import { findUserByReferralCode, findUserByUsername, selfView } from "../users/queries.js";
+import { findUserByReferralCode, findUserByUsername, keepFirstTimeZone, selfView, zoneAsKept } from "../users/queries.js";
 import { NO_REFERRALS, toSelfUser } from "../users/serialize.js";
 import { isCommonPassword } from "./common-passwords.js";
 import { HASH_THREADS, hashPassword, passwordWorkInFlight, UNSET_PASSWORD, verifyAgainstNothing, verifyPassword } from "./passwords.js";
@@ -84,6 +84,8 @@ export async function authRoutes(base: FastifyInstance) {
       salaryRate: input.role === "Assistant" ? ASSISTANT_RATE : null,
       avatar: input.avatar ?? null,
       referredBy: referrer?.id ?? null,
+      // The browser's zone (decisions.md, "Time zones"); none sent: unknown until a sign-in or Settings gives one.
+      timeZone: input.timeZone ? zoneAsKept(input.timeZone) : null,
     };
     const { user, notification } = await app.db.transaction(async (tx) => {
       const [created] = await tx
@@ -122,7 +124,9 @@ export async function authRoutes(base: FastifyInstance) {
     if (!user || !valid || user.deletedAt) throw new HttpError(400, MSG.loginInvalid);
     if (user.suspendedAt) throw new HttpError(403, MSG.accountSuspended);
     const token = await createSession(app.db, user.id, app.config.sessionTtlMs, request.headers["user-agent"]);
-    return { userInfo: await selfView(app.db, user), token };
+    // An account with no zone yet takes this browser's; one already kept (or chosen in Settings) stays.
+    const signedIn = await keepFirstTimeZone(app.db, user, input.timeZone);
+    return { userInfo: await selfView(app.db, signedIn), token };
   });
 
   const logoutContract = { tags, summary: "End this session", security: bearer, response: { 200: messageSchema, ...errorResponses } };

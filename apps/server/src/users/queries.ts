@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { bookings, users } from "../db/schema.js";
 import type { UserRow } from "../auth/authenticate.js";
@@ -50,4 +50,40 @@ async function referralTotals(db: Db, userId: string): Promise<ReferralTotals> {
 
 export async function selfView(db: Db, user: UserRow) {
   return toSelfUser(user, await referralTotals(db, user.id));
+}
+
+/**
+ * A zone as kept: spelled as the time zone database spells it ("asia/manila" is "Asia/Manila"),
+ * but never swapped for another name of the same zone ("Asia/Kolkata" stays, not "Asia/Calcutta").
+ */
+export function zoneAsKept(timeZone: string): string {
+  const named = new Intl.DateTimeFormat("en-US", { timeZone }).resolvedOptions().timeZone;
+  return named.toLowerCase() === timeZone.toLowerCase() ? named : timeZone;
+}
+
+/**
+ * The browser's zone for an account that has none yet (its first sign-in since zones, decisions.md
+ * "Time zones"); a zone already kept is never replaced here. Answers the row as it is now.
+ */
+export async function keepFirstTimeZone(db: Db, user: UserRow, timeZone: string | undefined): Promise<UserRow> {
+  if (!timeZone || user.timeZone !== null) return user;
+  const [updated] = await db
+    .update(users)
+    .set({ timeZone: zoneAsKept(timeZone) })
+    .where(and(eq(users.id, user.id), isNull(users.timeZone)))
+    .returning();
+  if (updated) return updated;
+  // Another sign-in kept one meanwhile: that one stays.
+  const [current] = await db.select().from(users).where(eq(users.id, user.id));
+  return current ?? user;
+}
+
+/** Settings' time zone: the person's own choice, replacing any. Answers the row as it is now. */
+export async function setTimeZone(db: Db, userId: string, timeZone: string): Promise<UserRow | undefined> {
+  const [updated] = await db
+    .update(users)
+    .set({ timeZone: zoneAsKept(timeZone) })
+    .where(eq(users.id, userId))
+    .returning();
+  return updated;
 }

@@ -17,7 +17,7 @@ export const registerSchema = z.object({
   referralCode: f.optionalTrimmed(32, "Referral code"),
   /** Accepted for compatibility with the spec's client; the server decides the rate. */
   salaryRate: z.number().optional(),
-  /** The browser's time zone (decisions.md, "Time zones"); Manila's when absent. */
+  /** The browser's time zone (decisions.md, "Time zones"); absent: not known yet (Manila's clock alone is shown). */
   timeZone: f.timeZone.optional(),
 });
 export type RegisterInput = z.input<typeof registerSchema>;

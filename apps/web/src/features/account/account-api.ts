@@ -43,6 +43,9 @@ export const fetchPayoutAccount = async () => (await api.get<{ payoutAccount: Pa
 export const savePayoutAccount = (input: PayoutAccountInput) =>
   api.put<{ payoutAccount: PayoutAccountView; message: string }>("/account/payout-account", input);
 
+/** `PUT /account/time-zone`: the account's own zone (IANA); answers the signed-in user with it, and the server's words. */
+export const saveTimeZone = (timeZone: string) => api.put<{ user: SelfUser; message: string }>("/account/time-zone", { timeZone });
+
 /** The query of an emailed unsubscribe link (`u`ser, `k`ind, `t`oken), passed on as it came: the server checks it. */
 export interface UnsubscribeLink {
   u: string;

@@ -26,6 +26,7 @@ import {
   resendVerification,
   saveEmailSetting,
   savePayoutAccount,
+  saveTimeZone,
   signOutOthers,
   switchEmailKind,
   verifyEmail,
@@ -54,18 +55,29 @@ export type SettingsChange =
   | { intent: "signOut"; id: string }
   | { intent: "signOutOthers" }
   | { intent: "email"; kind: EmailKind; on: boolean }
-  | { intent: "payoutAccount"; input: PayoutAccountInput };
+  | { intent: "payoutAccount"; input: PayoutAccountInput }
+  | { intent: "timeZone"; timeZone: string };
+
+/** A time zone saved in Settings: the server's words, and the signed-in user with it (for the session). */
+export interface TimeZoneSaved {
+  message: string;
+  user: SelfUser;
+}
 
 /**
- * /settings' action (decision 0004): changes the password or the payout account (a refusal is shown
- * at its field; the payout form says its success itself), signs a device or every other one out,
- * switches a kind of email on or off. Successes, and refusals no form shows, are toasts; React
- * Router then reads the page's loader again (the devices, the switches, the payout account).
+ * /settings' action (decision 0004): changes the password, the payout account or the time zone (a
+ * refusal is shown at its field; the payout and time zone forms say their success themselves),
+ * signs a device or every other one out, switches a kind of email on or off. Successes, and
+ * refusals no form shows, are toasts; React Router then reads the page's loader again (the
+ * devices, the switches, the payout account).
  */
-export async function settingsAction({ request }: ActionFunctionArgs): Promise<ActionResult<string>> {
+export async function settingsAction({ request }: ActionFunctionArgs): Promise<ActionResult<string> | ActionResult<TimeZoneSaved>> {
   const change = await jsonBody<SettingsChange>(request);
   let result: ActionResult<string>;
   switch (change.intent) {
+    case "timeZone":
+      // The section puts the answer's user into the session (every page then shows times in the new zone).
+      return attempt(() => saveTimeZone(change.timeZone), MSG.serverError);
     case "password":
       result = await attempt(() => changePassword(change.input), MSG.serverError);
       if (result.ok) toast.success(result.data);

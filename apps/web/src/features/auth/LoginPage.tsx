@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { MSG, loginSchema, type LoginInput } from "@vam/shared";
+import { MSG, deviceTimeZone, loginSchema, type LoginInput } from "@vam/shared";
 import { useForm } from "react-hook-form";
 import { Link, Navigate, useLocation, useSearchParams } from "react-router";
 import { SubmitButton } from "../../components/SubmitButton";
@@ -29,7 +29,8 @@ export default function LoginPage() {
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "" } });
 
-  const onSubmit = (credentials: LoginInput) => login.submit({ ...credentials });
+  // The browser's zone: kept for an account that has none yet (decisions.md, "Time zones").
+  const onSubmit = (credentials: LoginInput) => login.submit({ ...credentials, timeZone: deviceTimeZone() });
 
   if (user) return <Navigate to={landingAfterLogin(user, searchParams)} replace />;
   return (

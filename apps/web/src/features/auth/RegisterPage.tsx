@@ -1,5 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ASSISTANT_RATE, PASSWORD_MAX, PASSWORD_MIN, ROLES, registerSchema, type RegisterData, type RegisterInput } from "@vam/shared";
+import {
+  ASSISTANT_RATE,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  ROLES,
+  deviceTimeZone,
+  registerSchema,
+  type RegisterData,
+  type RegisterInput,
+} from "@vam/shared";
 import { useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
@@ -59,7 +68,9 @@ export default function RegisterPage() {
   });
   const passwordRefused = create.result?.ok === false && create.result.field === "password";
 
-  const onSubmit = (data: RegisterData) => create.submit({ ...data, salaryRate: data.role === "Assistant" ? ASSISTANT_RATE : undefined });
+  // The browser's zone becomes the account's (decisions.md, "Time zones"); Settings changes it.
+  const onSubmit = (data: RegisterData) =>
+    create.submit({ ...data, salaryRate: data.role === "Assistant" ? ASSISTANT_RATE : undefined, timeZone: deviceTimeZone() });
 
   if (user) return <Navigate to={SIGNED_IN_HOME} replace />;
   return (

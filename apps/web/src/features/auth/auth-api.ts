@@ -1,8 +1,24 @@
 import { MSG, type ForgotPasswordInput, type LoginInput, type RegisterData, type ResetPasswordInput, type SelfUser } from "@vam/shared";
 import { api } from "../../api/client";
+import { ApiError } from "../../api/errors";
+
+/**
+ * Sends `body`; should the server not know the browser's time zone (a zone newer than its time zone
+ * database), sends it again without one: a zone is never what keeps someone from signing in or
+ * registering (Settings can set one later).
+ */
+async function withZoneIfKnown<T>(body: { timeZone?: string }, send: (body: { timeZone?: string }) => Promise<T>): Promise<T> {
+  try {
+    return await send(body);
+  } catch (error) {
+    if (!body.timeZone || !(error instanceof ApiError) || error.status !== 400 || error.field !== "timeZone") throw error;
+    const { timeZone: _unknown, ...without } = body;
+    return send(without);
+  }
+}
 
 export async function loginRequest(credentials: LoginInput): Promise<{ user: SelfUser; token: string }> {
-  const data = await api.post<{ userInfo?: SelfUser; token?: string } | undefined>("/auth/login", credentials);
+  const data = await withZoneIfKnown(credentials, (body) => api.post<{ userInfo?: SelfUser; token?: string } | undefined>("/auth/login", body));
   if (!data?.userInfo || !data.token) throw new MalformedLoginError();
   return { user: data.userInfo, token: data.token };
 }
@@ -19,7 +35,7 @@ export function logoutRequest(): Promise<unknown> {
 }
 
 export function registerRequest(data: RegisterData): Promise<{ user: SelfUser; message: string }> {
-  return api.post("/auth/register", data);
+  return withZoneIfKnown(data, (body) => api.post<{ user: SelfUser; message: string }>("/auth/register", body));
 }
 
 /** `POST /auth/forgot-password`: the same answer whether or not an account uses the address. */
