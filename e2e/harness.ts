@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { TIME_ZONE } from "@vam/shared";
 import { loadConfig } from "../apps/server/src/config.js";
 import { openDatabase } from "../apps/server/src/db/client.js";
 import { seedDemoData } from "../apps/server/src/seed/demo.js";
@@ -14,8 +15,11 @@ export interface E2E {
   server: RunningServer;
   baseUrl: string;
   browser: Browser;
-  /** A fresh browser context (its own storage) and page. */
-  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * A fresh browser context (its own storage) and page. The browser is in Manila unless `timezoneId`
+   * says otherwise (a client abroad sees a second clock beside Manila's: decisions.md, "Time zones").
+   */
+  newPage(options?: { timezoneId?: string }): Promise<{ context: BrowserContext; page: Page }>;
   screenshot(page: Page, name: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -47,8 +51,8 @@ export async function startE2E(options: { seed?: boolean; env?: Record<string, s
     server,
     baseUrl: server.url,
     browser,
-    async newPage() {
-      const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+    async newPage(options = {}) {
+      const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 }, timezoneId: TIME_ZONE, ...options });
       const page = await context.newPage();
       return { context, page };
     },

@@ -30,8 +30,11 @@ const booking = (parts: Partial<AdminBooking> = {}): AdminBooking => ({
   ...parts,
 });
 
-/** Maria's console page, its bookings as given; the action records each write and answers with `answer`. */
-function setup(bookings: AdminBooking[], answer: () => ActionResult<unknown> = () => ({ ok: true, data: [] })) {
+/**
+ * Maria's console page, its bookings as given, for an operator in `timeZone` (Manila's unless given);
+ * the action records each write and answers with `answer`.
+ */
+function setup(bookings: AdminBooking[], answer: () => ActionResult<unknown> = () => ({ ok: true, data: [] }), timeZone = "Asia/Manila") {
   const changes: unknown[] = [];
   const detail: AdminUserDetail = {
     user: { ...maria, email: "maria@example.ph", role: "Assistant", createdAt: NOW.toISOString(), suspendedAt: null },
@@ -52,7 +55,7 @@ function setup(bookings: AdminBooking[], answer: () => ActionResult<unknown> = (
     { initialEntries: ["/admin/users/u-maria"] },
   );
   const auth: AuthContextValue = {
-    user: { id: "op", role: "Operator" } as SelfUser,
+    user: { id: "op", role: "Operator", timeZone } as SelfUser,
     token: "t",
     loading: false,
     logout: async () => {},
@@ -76,6 +79,14 @@ describe("AdminUserDetailPage: an operator cancels a booking", () => {
     expect(rows.map((row) => within(row).queryAllByRole("button").length)).toEqual([0, 1, 0, 0]);
     expect(cancelButton().textContent).toBe("Cancel booking of Wed, Nov 25, 2026, 9:00 AM – 1:00 PM");
     expect(rows[3]!.textContent).toContain("Cancelled by the platform");
+  });
+
+  it("gives an operator in Los Angeles the booking's hours in their own time beside Manila's", async () => {
+    setup([booking()], undefined, "America/Los_Angeles");
+    const table = await screen.findByRole("table", { name: "Bookings of Maria Santos" });
+    const both = "9:00 AM – 1:00 PM Manila · Tue, Nov 24, 5:00 PM to 9:00 PM your time";
+    expect(within(table).getByText(both)).toBeTruthy();
+    expect(cancelButton().textContent).toBe(`Cancel booking of Wed, Nov 25, 2026, ${both}`);
   });
 
   it("asks the reason, told to both parties, says paid dates are refunded in full, and sends it", async () => {

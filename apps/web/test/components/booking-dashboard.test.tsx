@@ -13,7 +13,7 @@ import { booking } from "../fixtures";
 
 fixClockAtManilaMorning();
 
-const client = { id: "client", role: "Boss", firstName: "Ramon", lastName: "Reyes" } as SelfUser;
+const client = { id: "client", role: "Boss", firstName: "Ramon", lastName: "Reyes", timeZone: "Asia/Manila" } as SelfUser;
 
 /** /booking-dashboard as the client Ramon Reyes, with one pending booking, in a memory router with stub routes. */
 function setup(answer: (change: { intent: string; date?: string; startTime?: string; status?: string }) => ActionResult<Booking>) {

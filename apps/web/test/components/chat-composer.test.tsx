@@ -2,6 +2,7 @@ import { MESSAGE_MAX, MSG } from "@vam/shared";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { InManila } from "./viewer";
 import { MessageComposer } from "../../src/features/chat/MessageComposer";
 import { MessageList } from "../../src/features/chat/MessageList";
 import type { ShownMessage } from "../../src/features/chat/message-merge";
@@ -44,7 +45,7 @@ describe("MessageList", () => {
         user: { id: "other", firstName: "Grace", lastName: "Tan", avatar: null },
       },
     ];
-    render(<MessageList messages={messages} userId="me" senderName="Grace" seenByOther={false} />);
+    render(<MessageList messages={messages} userId="me" senderName="Grace" seenByOther={false} />, { wrapper: InManila });
     const log = screen.getByRole("log", { name: "Messages with Grace" });
     expect(log.tabIndex).toBe(0);
     log.focus();

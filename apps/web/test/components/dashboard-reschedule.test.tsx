@@ -4,6 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { fixClockAtManilaMorning } from "./manila-clock";
+import { InManila, signedInAs } from "./viewer";
+import { AuthContext } from "../../src/features/auth/auth-context";
 import { DashboardRescheduleModal } from "../../src/features/dashboard/DashboardRescheduleModal";
 import { jsonBody, type ActionResult } from "../../src/lib/actions";
 import type { Result } from "../../src/lib/result";
@@ -12,7 +14,16 @@ import { booking } from "../fixtures";
 fixClockAtManilaMorning();
 
 /** A pending 4-hour booking on Wednesday morning, in a router whose data routes are stubs. */
-function setup({ answer, free }: { answer: () => ActionResult<Booking>; free: (date: string) => Promise<Result<string[]>> }) {
+function setup({
+  answer,
+  free,
+  zone,
+}: {
+  answer: () => ActionResult<Booking>;
+  free: (date: string) => Promise<Result<string[]>>;
+  /** The viewer's own time zone (Manila's unless given). */
+  zone?: string;
+}) {
   const moved = booking("2026-11-25", "PENDING");
   const reads: string[] = [];
   const changes: unknown[] = [];
@@ -36,7 +47,13 @@ function setup({ answer, free }: { answer: () => ActionResult<Booking>; free: (d
       },
     },
   ]);
-  render(<RouterProvider router={router} />);
+  if (zone) {
+    render(
+      <AuthContext value={signedInAs(zone)}>
+        <RouterProvider router={router} />
+      </AuthContext>,
+    );
+  } else render(<RouterProvider router={router} />, { wrapper: InManila });
   return { moved, reads, changes, onClose, user: userEvent.setup() };
 }
 
@@ -59,6 +76,18 @@ describe("DashboardRescheduleModal", () => {
     await vi.waitFor(() => expect(onClose).toHaveBeenCalledOnce());
     expect(changes).toEqual([{ intent: "reschedule", date: "2026-11-26", startTime: "13:00", failure: expect.any(String) }]);
     expect(reads[0]).toBe("2026-11-26");
+  });
+
+  it("gives a viewer in Los Angeles every time in their own clock beside Manila's", async () => {
+    const { user } = setup({ answer: () => ({ ok: false, status: 500, message: "No" }), free: () => free("13:00"), zone: "America/Los_Angeles" });
+    expect(
+      screen.getByText("Currently Wednesday, November 25, 2026, 9:00 AM - 1:00 PM Manila · Tue, Nov 24, 5:00 PM to 9:00 PM your time (4 hours)."),
+    ).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Thu, Nov 26" }));
+    await user.click(await screen.findByRole("button", { name: "1:00 PM Manila · Wed, Nov 25, 9:00 PM your time" }));
+    expect(
+      screen.getByText("New time: Thursday, November 26, 2026, 1:00 PM - 5:00 PM Manila · Wed, Nov 25, 9:00 PM to 1:00 AM Thu your time"),
+    ).toBeTruthy();
   });
 
   it("shows the booking's own slot on its day as Current, and does not confirm a move to it", async () => {

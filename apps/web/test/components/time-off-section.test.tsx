@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider, useLoaderData } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { fixClockAtManilaMorning } from "./manila-clock";
+import { InManila } from "./viewer";
 import { TimeOffSection } from "../../src/features/time-off/public";
 import type { TimeOffChange } from "../../src/features/time-off/time-off-data";
 import { jsonBody, type ActionResult } from "../../src/lib/actions";
@@ -65,7 +66,7 @@ function setup(answer: (sent: Sent) => ActionResult<unknown> | null = () => null
     ],
     { initialEntries: ["/booking-dashboard"] },
   );
-  render(<RouterProvider router={router} />);
+  render(<RouterProvider router={router} />, { wrapper: InManila });
   return { user: userEvent.setup(), sent, reads: () => reads, stored };
 }
 

@@ -4,9 +4,11 @@ import Clock from "lucide-react/icons/clock";
 import X from "lucide-react/icons/x";
 import { Suspense, useId, useState } from "react";
 import { Await, Link, useLoaderData, useSearchParams } from "react-router";
+import { useTimeZone } from "../auth/public";
 import { AdminConfirm } from "./AdminConfirm";
 import { AdminPageHeader } from "./AdminPageHeader";
 import { AdminSearchForm } from "./AdminSearchForm";
+import { BookingHours } from "./BookingHours";
 import { AdminEmpty, AdminLoadFailed, AdminLoading } from "./AdminStates";
 import { DataTable, type Column } from "./DataTable";
 import { PersonCell } from "./PersonCell";
@@ -40,7 +42,7 @@ const COLUMNS: Column<AdminPayment>[] = [
     cell: (payment) => (
       <span className="flex flex-col">
         <span className="whitespace-nowrap">{formatDay(payment.date)}</span>
-        <span className="text-xs whitespace-nowrap text-slate-400">{bookingHours(payment)}</span>
+        <BookingHours booking={payment} />
       </span>
     ),
   },
@@ -158,12 +160,13 @@ export default function AdminPaymentsPage() {
 }
 
 function PaymentSummary({ payment, status }: Pending) {
+  const zone = useTimeZone();
   return (
     <>
       <p>
         <strong className="font-mono text-white">{payment.reference}</strong>: {formatPeso(payment.amount)} from{" "}
         <strong className="text-white">{personName(payment.client)}</strong> (@{payment.client.username}) for {personName(payment.assistant)}, booked
-        for {formatDay(payment.date)}, {bookingHours(payment)}
+        for {formatDay(payment.date)}, {bookingHours(payment, zone)}
         {payment.seriesDates !== null && <> ({weeklyDates(payment.seriesDates).toLowerCase()}, from that date on)</>}.
       </p>
       {status === "PAID" ? (

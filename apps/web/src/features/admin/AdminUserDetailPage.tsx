@@ -4,12 +4,13 @@ import { Suspense, type ReactNode } from "react";
 import { Await, Link, useLoaderData } from "react-router";
 import { BookingStatusBadge } from "../bookings/public";
 import { AdminPageHeader } from "./AdminPageHeader";
+import { BookingHours } from "./BookingHours";
 import { AdminEmpty, AdminLoadFailed, AdminLoading } from "./AdminStates";
 import { DataTable, type Column } from "./DataTable";
 import { EmailText } from "./EmailText";
 import { PersonCell } from "./PersonCell";
 import { AccountRoleBadge, UserStatusBadge } from "./UserBadges";
-import { bookingHours, formatDay, formatMoment, formatMomentTime, personName } from "./admin-format";
+import { formatDay, formatMoment, formatMomentTime, personName } from "./admin-format";
 import type { adminUserLoader } from "./admin-loaders";
 import { canCancel, useBookingCancel } from "./useBookingCancel";
 import { useUserActions } from "./useUserActions";
@@ -20,7 +21,7 @@ const BOOKING_COLUMNS: Column<AdminBooking>[] = [
     cell: (booking) => (
       <span className="flex flex-col">
         <span className="whitespace-nowrap">{formatDay(booking.date)}</span>
-        <span className="text-xs font-normal whitespace-nowrap text-slate-400">{bookingHours(booking)}</span>
+        <BookingHours booking={booking} className="font-normal" />
       </span>
     ),
   },

@@ -3,6 +3,7 @@ import CalendarX from "lucide-react/icons/calendar-x";
 import { useId, useState } from "react";
 import { TextAreaField } from "../../components/form/TextAreaField";
 import { useActionFetcher } from "../../lib/useActionFetcher";
+import { useTimeZone } from "../auth/public";
 import { AdminFormDialog } from "./AdminFormDialog";
 import type { BookingCancelChange } from "./admin-actions";
 import { bookingHours, formatDay, personName } from "./admin-format";
@@ -19,6 +20,8 @@ export const canCancel = (booking: AdminBooking) => booking.status === "PENDING"
 export function useBookingCancel() {
   const [booking, setBooking] = useState<AdminBooking | null>(null);
   const { submit, busy, done, error, reset } = useActionFetcher();
+  // The booking's hours also in the operator's own clock, where it differs from Manila's.
+  const zone = useTimeZone();
 
   const ask = (chosen: AdminBooking) => {
     reset();
@@ -31,7 +34,7 @@ export function useBookingCancel() {
       Cancel booking
       <span className="sr-only">
         {" "}
-        of {formatDay(row.date)}, {bookingHours(row)}
+        of {formatDay(row.date)}, {bookingHours(row, zone)}
       </span>
     </button>
   );
@@ -67,6 +70,7 @@ function CancelDialog({ booking, open, busy, error, onSubmit, onCancel }: Cancel
   const [reasonError, setReasonError] = useState<string | undefined>();
   const inSeries = Boolean(booking?.seriesId);
   const seriesHintId = useId();
+  const zone = useTimeZone();
 
   const submit = (form: HTMLFormElement) => {
     if (!booking) return;
@@ -95,7 +99,7 @@ function CancelDialog({ booking, open, busy, error, onSubmit, onCancel }: Cancel
         <div className="space-y-2 text-sm text-slate-300">
           <p>
             <strong className="text-white">
-              {formatDay(booking.date)}, {bookingHours(booking)}
+              {formatDay(booking.date)}, {bookingHours(booking, zone)}
             </strong>
             : {personName(booking.client)} with {personName(booking.assistant)}, {formatPeso(booking.amount)} (
             <span className="font-mono">{booking.reference}</span>).

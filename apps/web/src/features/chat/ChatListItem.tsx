@@ -1,6 +1,7 @@
-import type { Chat } from "@vam/shared";
+import { readsAsManila, type Chat } from "@vam/shared";
 import { Link } from "react-router";
 import { UserAvatar } from "../../components/UserAvatar";
+import { useTimeZone } from "../auth/public";
 import { shortName } from "./chat-people";
 import { formatMessageTime } from "./message-time";
 
@@ -13,6 +14,15 @@ interface ChatListItemProps {
 
 export function ChatListItem({ chat, selected, unread, userId }: ChatListItemProps) {
   const { receiver, lastMessage } = chat;
+  const zone = useTimeZone();
+  // The last message's time, in both clocks where the viewer's differs from Manila's: then too long
+  // to sit beside the name, it takes a line of its own under the message.
+  const sent = lastMessage && (
+    <time dateTime={lastMessage.createdAt} className="shrink-0 text-[11px] text-slate-400">
+      {formatMessageTime(lastMessage.createdAt, zone)}
+    </time>
+  );
+  const ownLine = lastMessage ? !readsAsManila(lastMessage.createdAt, zone) : false;
   return (
     <li>
       <Link
@@ -24,11 +34,7 @@ export function ChatListItem({ chat, selected, unread, userId }: ChatListItemPro
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-2">
             <span className={`truncate ${unread ? "font-semibold text-white" : "font-medium text-slate-200"}`}>{shortName(receiver)}</span>
-            {lastMessage && (
-              <time dateTime={lastMessage.createdAt} className="shrink-0 text-[11px] text-slate-400">
-                {formatMessageTime(lastMessage.createdAt)}
-              </time>
-            )}
+            {!ownLine && sent}
           </span>
           <span className="flex items-center gap-2">
             <span className={`truncate text-xs ${unread ? "text-slate-200" : "text-slate-400"}`}>
@@ -40,6 +46,7 @@ export function ChatListItem({ chat, selected, unread, userId }: ChatListItemPro
               </span>
             )}
           </span>
+          {ownLine && <span className="block">{sent}</span>}
         </span>
       </Link>
     </li>

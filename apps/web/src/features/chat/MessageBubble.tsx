@@ -1,3 +1,4 @@
+import { useTimeZone } from "../auth/public";
 import { formatMessageTime } from "./message-time";
 import type { ShownMessage } from "./message-merge";
 
@@ -10,6 +11,8 @@ interface MessageBubbleProps {
 }
 
 export function MessageBubble({ message, mine, senderName, seen }: MessageBubbleProps) {
+  // The viewer's own clock beside Manila's where the two differ (the same words for a screen reader).
+  const zone = useTimeZone();
   return (
     <li className={`flex flex-col gap-1 ${mine ? "items-end" : "items-start"}`}>
       <div
@@ -21,7 +24,7 @@ export function MessageBubble({ message, mine, senderName, seen }: MessageBubble
         <p className="whitespace-pre-wrap wrap-anywhere">{message.text}</p>
       </div>
       <p className="px-1 text-[11px] text-slate-400">
-        {message.pending ? "Sending..." : <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>}
+        {message.pending ? "Sending..." : <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt, zone)}</time>}
         {seen && <span className="ml-2 font-medium text-teal-300">Seen</span>}
       </p>
     </li>

@@ -1,4 +1,4 @@
-import { MSG, formatLongDate, formatPeso, formatTime, type Booking } from "@vam/shared";
+import { MSG, formatLongDate, formatPeso, readsAsManila, type Booking } from "@vam/shared";
 import Ban from "lucide-react/icons/ban";
 import CalendarClock from "lucide-react/icons/calendar-clock";
 import CalendarDays from "lucide-react/icons/calendar-days";
@@ -37,7 +37,9 @@ import {
   CancelQuote,
   useCancelQuote,
 } from "../bookings/public";
+import { useTimeZone } from "../auth/public";
 import { AcceptPaymentNote, Fact } from "./DashboardCardParts";
+import { hoursWithYourTime } from "./dashboard-clocks";
 import { DashboardRescheduleModal } from "./DashboardRescheduleModal";
 import { BookingReviews, ReviewDialog } from "../reviews/public";
 import { dashboardActions } from "./dashboard-actions";
@@ -96,6 +98,9 @@ export function DashboardCard({ booking: loaded, userId, seriesPending = 0 }: Da
   const changeStatus = (status: TargetStatus) => submit(booking, { intent: "status", status, failure: MSG.bookingStatusFailed });
 
   const question = asking && CONFIRMATIONS[asking];
+  // The time in both clocks where the viewer's differs from Manila's: then it takes the card's full width.
+  const zone = useTimeZone();
+  const bothClocks = !readsAsManila(booking.startsAt, zone);
 
   return (
     <article aria-label={`Booking with ${name} on ${formatLongDate(booking.date)}`} className="card flex h-full flex-col gap-5 p-5">
@@ -123,7 +128,7 @@ export function DashboardCard({ booking: loaded, userId, seriesPending = 0 }: Da
 
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
         <Fact icon={CalendarDays} label="Date" value={formatLongDate(booking.date)} wide />
-        <Fact icon={Clock} label="Time" value={`${formatTime(booking.startTime)} - ${formatTime(booking.endTime)}`} />
+        <Fact icon={Clock} label="Time" value={hoursWithYourTime(booking, zone)} wide={bothClocks} />
         <Fact icon={Hourglass} label="Duration" value={hours(booking.duration)} />
         <Fact icon={Wallet} label="Price" value={formatPeso(booking.price)} />
       </dl>

@@ -1,4 +1,4 @@
-import { MSG, formatLongDate, formatTime, type Booking } from "@vam/shared";
+import { MSG, formatLongDate, type Booking } from "@vam/shared";
 import CalendarClock from "lucide-react/icons/calendar-clock";
 import { useState } from "react";
 import { useFetcher } from "react-router";
@@ -6,6 +6,8 @@ import { Modal } from "../../components/Modal";
 import { Spinner } from "../../components/Spinner";
 import { useBookingChange, type FreeTimes, type SlotStart, bookingsData, addHours, formatShortDate, shownAnswer } from "../bookings/public";
 import type { Result } from "../../lib/result";
+import { useTimeZone } from "../auth/public";
+import { hoursWithYourTime, startWithYourTime } from "./dashboard-clocks";
 import { rescheduleDates, startsFor } from "./reschedule-options";
 
 const choice =
@@ -23,6 +25,8 @@ export function DashboardRescheduleModal({ booking, onClose }: DashboardReschedu
   const [date, setDate] = useState<string | null>(null);
   const [time, setTime] = useState<SlotStart | null>(null);
   const { date: currentDate, startTime: currentStart } = booking;
+  // Every time below also in the viewer's own clock, where it differs from Manila's.
+  const zone = useTimeZone();
   // The chosen date's free starts: loaded when the date is chosen or on "Try again", read again by
   // React Router after a change (a refusal shows what is free now) and on socket events.
   const freeTimes = useFetcher<Result<FreeTimes>>();
@@ -75,7 +79,7 @@ export function DashboardRescheduleModal({ booking, onClose }: DashboardReschedu
     >
       <div className="space-y-5">
         <p className="text-sm text-slate-400">
-          Currently {formatLongDate(booking.date)}, {formatTime(booking.startTime)} - {formatTime(booking.endTime)} ({booking.duration} hours).
+          Currently {formatLongDate(booking.date)}, {hoursWithYourTime(booking, zone)} ({booking.duration} hours).
         </p>
 
         <fieldset className="space-y-2">
@@ -110,7 +114,7 @@ export function DashboardRescheduleModal({ booking, onClose }: DashboardReschedu
               <div className="grid grid-cols-2 gap-2">
                 {times.starts.map((start) => (
                   <button key={start} type="button" aria-pressed={time === start} onClick={() => setTime(start)} className={choice}>
-                    {formatTime(start)}
+                    {startWithYourTime(times.data.date, start, zone)}
                     {times.data.date === currentDate && start === currentStart && (
                       <>
                         {" "}
@@ -127,7 +131,7 @@ export function DashboardRescheduleModal({ booking, onClose }: DashboardReschedu
         {unchanged && <p className="text-sm text-slate-400">{MSG.rescheduleUnchanged}</p>}
         {date && time && !unchanged && (
           <p className="rounded-lg border border-teal-500/30 bg-teal-500/10 px-4 py-3 text-sm text-teal-100">
-            New time: {formatLongDate(date)}, {formatTime(time)} - {formatTime(addHours(time, booking.duration))}
+            New time: {formatLongDate(date)}, {hoursWithYourTime({ date, startTime: time, endTime: addHours(time, booking.duration) }, zone)}
           </p>
         )}
       </div>

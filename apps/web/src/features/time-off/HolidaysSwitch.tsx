@@ -1,11 +1,12 @@
-import { MSG, formatLongDate, formatTime, type BookedHoliday, type TimeOffOverview } from "@vam/shared";
+import { MSG, formatLongDate, type BookedHoliday, type TimeOffOverview } from "@vam/shared";
 import { useId, useState } from "react";
 import { RefusalAlert } from "../../components/RefusalAlert";
 import { Switch } from "../../components/Switch";
 import { useActionFetcher } from "../../lib/useActionFetcher";
+import { useTimeZone } from "../auth/public";
 import { TimeOffRefusal } from "./TimeOffRefusal";
 import { timeOffHref } from "./time-off-data";
-import { keptBookingsText } from "./time-off-view";
+import { bookingHours, keptBookingsText } from "./time-off-view";
 
 /**
  * The switch that makes the Philippines' regular holidays time off, and under it the holidays
@@ -90,12 +91,13 @@ export function HolidaysSwitch({ holidaysOff, holidays, keptHolidays }: Pick<Tim
 
 /** A holiday in the refusal: its date and name, then each booking on it. */
 function BookedHolidayItem({ holiday }: { holiday: BookedHoliday }) {
+  const zone = useTimeZone();
   return (
     <li className="break-words text-rose-100">
       <span className="font-medium">
         {formatLongDate(holiday.date)}, {holiday.name}
       </span>
-      : {holiday.bookings.map((booking) => `${formatTime(booking.startTime)} - ${formatTime(booking.endTime)}, ${booking.clientName}`).join("; ")}
+      : {holiday.bookings.map((booking) => `${bookingHours(booking, zone)}, ${booking.clientName}`).join("; ")}
     </li>
   );
 }
