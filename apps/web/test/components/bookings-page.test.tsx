@@ -13,7 +13,8 @@ import { booking } from "../fixtures";
 
 fixClockAtManilaMorning();
 
-const client = { id: "client", role: "Boss", firstName: "Ramon", lastName: "Reyes" } as SelfUser;
+/** In Manila: the page's texts as the spec has them (other zones: booking-time-zones.test.tsx). */
+const client = { id: "client", role: "Boss", firstName: "Ramon", lastName: "Reyes", timeZone: "Asia/Manila" } as SelfUser;
 
 /**
  * /bookings as the client Ramon Reyes, in a memory router whose loader reads `stored` and whose

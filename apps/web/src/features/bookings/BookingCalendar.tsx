@@ -3,10 +3,13 @@ import { useState } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import { CardSection } from "../../components/CardSection";
 import type { Result } from "../../lib/result";
+import { useTimeZone } from "../auth/public";
+import { BothClocks, DAYTIME_HOURS, DaytimeMark } from "./BothClocks";
 import { bookingsData, type FreeTimes } from "./bookings-data";
 import { daysOfMonth, formatShortDate, addHours, isWeekend, manilaToday, parseIsoDate } from "./dates";
+import { slotSpan } from "./picker-availability";
 import { shownAnswer } from "./shown-answer";
-import { SLOT_HOURS, formatTime } from "@vam/shared";
+import { SLOT_HOURS, formatTime, yourTime } from "@vam/shared";
 
 /** The weekdays left in this month (Manila), from today. */
 function remainingWeekdays(): string[] {
@@ -25,6 +28,9 @@ export function BookingCalendar({ consultantId }: { consultantId: string }) {
   // The chosen day's free times: loaded when the day is chosen; a newer choice supersedes an older load.
   const freeTimes = useFetcher<Result<FreeTimes>>();
   const times = shownAnswer(freeTimes, date ? (answer) => answer.date === date : null);
+  // The viewer's own zone (a visitor's browser's): each time gives theirs, and whether it suits them.
+  const zone = useTimeZone();
+  const spans = times.state === "ready" ? times.data.starts.map((time) => ({ time, ...slotSpan(times.data.date, time, SLOT_HOURS) })) : [];
 
   const book = () => {
     if (!date || !time) return;
@@ -72,17 +78,30 @@ export function BookingCalendar({ consultantId }: { consultantId: string }) {
         {times.state === "ready" && times.data.starts.length === 0 && (
           <p className="text-sm text-slate-400">No available times for this date. Please select another date.</p>
         )}
-        {times.state === "ready" && times.data.starts.length > 0 && (
+        {spans.length > 0 && yourTime(spans[0]!.start, zone) && (
+          <p className="text-xs text-slate-400">Manila times, with your own below each. Your daytime: {DAYTIME_HOURS}.</p>
+        )}
+        {spans.length > 0 && (
           <div role="group" aria-label="Available times" className="flex flex-wrap gap-2">
-            {times.data.starts.map((start) => (
+            {spans.map((span) => (
               <button
-                key={start}
+                key={span.time}
                 type="button"
-                aria-pressed={time === start}
-                onClick={() => setTime(start)}
-                className="rounded-lg bg-slate-800 px-3 py-2 text-sm text-slate-200 hover:bg-slate-700 aria-pressed:bg-teal-500 aria-pressed:text-slate-950"
+                aria-pressed={time === span.time}
+                onClick={() => setTime(span.time)}
+                className="flex flex-col items-start rounded-lg bg-slate-800 px-3 py-2 text-left text-sm text-slate-200 hover:bg-slate-700 aria-pressed:bg-teal-500 aria-pressed:text-slate-950"
               >
-                {formatTime(start)} to {formatTime(addHours(start, SLOT_HOURS))}
+                <span>
+                  <BothClocks
+                    manila={`${formatTime(span.time)} to ${formatTime(addHours(span.time, SLOT_HOURS))}`}
+                    start={span.start}
+                    end={span.end}
+                    zone={zone}
+                    stacked
+                    yoursClassName="text-xs"
+                  />
+                </span>
+                <DaytimeMark start={span.start} end={span.end} zone={zone} plain />
               </button>
             ))}
           </div>

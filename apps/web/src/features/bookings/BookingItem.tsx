@@ -10,6 +10,7 @@ import XCircle from "lucide-react/icons/circle-x";
 import { IconText } from "../../components/IconText";
 import { UserAvatar } from "../../components/UserAvatar";
 import { BookingReviews } from "../reviews/public";
+import { BothClocks } from "./BothClocks";
 import { BookingEditMenu, type BookingMenuItem } from "./BookingEditMenu";
 import { BookingRefund } from "./BookingRefund";
 import { BookingStatusBadge } from "./BookingStatusBadge";
@@ -41,6 +42,8 @@ interface BookingItemProps extends BookingActions {
   busy?: boolean;
   /** Whether the user has a payout account, where a client's refunds go (null or undefined: not known). */
   refundAccount?: boolean | null;
+  /** The viewer's zone: the time gives their own beside Manila's where it differs. */
+  zone?: string | null;
 }
 
 const monthFormat = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
@@ -56,6 +59,7 @@ export function BookingItem({
   highlighted = false,
   busy = false,
   refundAccount,
+  zone,
   onReschedule,
   onCancel,
   onComplete,
@@ -116,9 +120,17 @@ export function BookingItem({
             <span className="font-medium text-slate-100">{otherName}</span>
           </p>
           <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-400">
-            <span className="inline-flex items-center gap-1.5">
-              <Clock aria-hidden="true" className="size-4 text-teal-400" />
-              {`${formatTime(booking.startTime)} - ${formatTime(booking.endTime)}`}
+            <span className="inline-flex items-start gap-1.5">
+              <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-teal-400" />
+              <span>
+                <BothClocks
+                  manila={`${formatTime(booking.startTime)} - ${formatTime(booking.endTime)}`}
+                  start={booking.startsAt}
+                  end={booking.endsAt}
+                  zone={zone}
+                  stacked
+                />
+              </span>
             </span>
             <span className="inline-flex items-center gap-1.5">
               <Video aria-hidden="true" className="size-4 text-teal-400" />

@@ -1,5 +1,6 @@
 import { formatLongDate, formatTime, type BookedSlot, type Booking } from "@vam/shared";
 import { Modal } from "../../components/Modal";
+import { BothClocks } from "./BothClocks";
 import { DateTimePicker, type DateTime } from "./DateTimePicker";
 
 interface BookingRescheduleModalProps {
@@ -11,10 +12,12 @@ interface BookingRescheduleModalProps {
   busy: boolean;
   onSubmit: (booking: Booking, choice: DateTime) => void;
   onClose: () => void;
+  /** The viewer's zone: the booking's time and the slots give their own beside Manila's where it differs. */
+  zone?: string | null;
 }
 
 /** 'Reschedule Booking': the date picker in reschedule mode, the booking's current slot labelled Current. */
-export function BookingRescheduleModal({ booking, booked, otherName, busy, onSubmit, onClose }: BookingRescheduleModalProps) {
+export function BookingRescheduleModal({ booking, booked, otherName, busy, onSubmit, onClose, zone }: BookingRescheduleModalProps) {
   return (
     <Modal open={booking !== null} onClose={() => !busy && onClose()} title="Reschedule Booking" className="max-w-3xl">
       {booking && (
@@ -22,7 +25,13 @@ export function BookingRescheduleModal({ booking, booked, otherName, busy, onSub
           <p className="text-sm text-slate-300">
             Your booking with <span className="font-medium text-white">{otherName}</span> is on{" "}
             <span className="font-medium text-white">
-              {formatLongDate(booking.date)}, {formatTime(booking.startTime)} - {formatTime(booking.endTime)}
+              <BothClocks
+                manila={`${formatLongDate(booking.date)}, ${formatTime(booking.startTime)} - ${formatTime(booking.endTime)}`}
+                start={booking.startsAt}
+                end={booking.endsAt}
+                zone={zone}
+                yoursClassName="text-sm font-normal text-slate-300"
+              />
             </span>
             .
           </p>
@@ -31,6 +40,7 @@ export function BookingRescheduleModal({ booking, booked, otherName, busy, onSub
             current={{ date: booking.date, time: booking.startTime }}
             duration={booking.duration}
             busy={busy}
+            zone={zone}
             onSubmit={(choice) => onSubmit(booking, choice)}
           />
         </div>

@@ -8,7 +8,7 @@ import { serverMessageOr } from "../../api/errors";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { Tabs } from "../../components/Tabs";
 import { ToggleGroup } from "../../components/ToggleGroup";
-import { useAuth } from "../auth/public";
+import { useAuth, useTimeZone } from "../auth/public";
 import { ReviewDialog } from "../reviews/public";
 import { bookingElementId, type BookingActions, type BookingsView } from "./BookingItem";
 import { BookingRescheduleModal } from "./BookingRescheduleModal";
@@ -62,6 +62,8 @@ function LoadFailed() {
 function BookingsContent({ data }: { data: BookingsPageData }) {
   const { user } = useAuth();
   const userId = user?.id ?? "";
+  // The viewer's own zone: every booking time on the page gives it beside Manila's where it differs.
+  const zone = useTimeZone();
   const { focus } = data;
   const [view, setView] = useState<BookingsView>(() =>
     focus ? (focus.consultantId === userId ? "consultations" : "made") : user?.role === "Assistant" ? "consultations" : "made",
@@ -165,6 +167,7 @@ function BookingsContent({ data }: { data: BookingsPageData }) {
       busySeriesId={busySeriesId}
       now={now}
       refundAccount={data.refundAccount}
+      zone={zone}
     />
   );
 
@@ -186,6 +189,7 @@ function BookingsContent({ data }: { data: BookingsPageData }) {
         booking={rescheduling}
         booked={booked}
         otherName={rescheduling ? otherName(rescheduling) : ""}
+        zone={zone}
         busy={rescheduling !== null && busyId === rescheduling.id}
         onSubmit={reschedule}
         onClose={() => setRescheduling(null)}

@@ -2,6 +2,7 @@ import { MSG, addHoursToTime, formatTime, formatWeekday, type Booking } from "@v
 import type { ReactNode } from "react";
 import Search from "lucide-react/icons/search";
 import { Link } from "react-router";
+import { BothClocks } from "./BothClocks";
 import { BookingItem, type BookingActions, type BookingsView } from "./BookingItem";
 import { fullName, otherPerson } from "./booking-party";
 import { bookingsOfTab, restOfSeries, seriesGroups, type BOOKINGS_PAGE_TABS, type SeriesGroup } from "./booking-filters";
@@ -25,11 +26,13 @@ interface BookingsTabPanelProps {
   now: Date;
   /** Whether the user has a payout account, where a client's refunds go (null or undefined: not known). */
   refundAccount?: boolean | null;
+  /** The viewer's zone (`useTimeZone`): every time gives their own beside Manila's where it differs. */
+  zone?: string | null;
 }
 
 /** One tab of /bookings: its bookings as cards, or the spec's empty text. */
 export function BookingsTabPanel(props: BookingsTabPanelProps) {
-  const { tab, first, list, userId, view, focusId, busyId, actions, refundAccount } = props;
+  const { tab, first, list, userId, view, focusId, busyId, actions, refundAccount, zone } = props;
   const shown = bookingsOfTab(list, tab);
   if (shown.length === 0) {
     return (
@@ -53,6 +56,7 @@ export function BookingsTabPanel(props: BookingsTabPanelProps) {
         highlighted={booking.id === focusId}
         busy={busyId === booking.id}
         refundAccount={refundAccount}
+        zone={zone}
         {...actions}
       />
     </li>
@@ -84,6 +88,7 @@ function SeriesSection({
   onCancelSeries,
   busySeriesId,
   now,
+  zone,
   children,
 }: BookingsTabPanelProps & { group: SeriesGroup; children: ReactNode }) {
   const [first] = group.bookings;
@@ -95,8 +100,16 @@ function SeriesSection({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h3 id={headingId} className="font-semibold text-white">
-            Every {formatWeekday(first!.date)}, {formatTime(first!.startTime)} to {formatTime(addHoursToTime(first!.startTime, first!.duration))},
-            with {fullName(otherPerson(first!, userId))}
+            Every {formatWeekday(first!.date)},{" "}
+            <BothClocks
+              manila={`${formatTime(first!.startTime)} to ${formatTime(addHoursToTime(first!.startTime, first!.duration))}`}
+              start={first!.startsAt}
+              end={first!.endsAt}
+              zone={zone}
+              withDate
+              yoursClassName="text-sm font-normal text-slate-300"
+            />
+            , with {fullName(otherPerson(first!, userId))}
           </h3>
           <p className="text-sm text-slate-400">
             {group.bookings.length} {group.bookings.length === 1 ? "date" : "dates"}, {rest.length} still ahead

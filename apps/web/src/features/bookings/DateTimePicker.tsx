@@ -34,6 +34,8 @@ interface DateTimePickerProps {
   onSubmit: (choice: DateTime) => void;
   /** Disables the button while the parent works. */
   busy?: boolean;
+  /** The viewer's zone (`useTimeZone`): the slots give their own time beside Manila's where it differs. */
+  zone?: string | null;
 }
 
 type Tab = "Dates" | "Months" | "Flexible";
@@ -42,7 +44,7 @@ const TABS: Tab[] = ["Dates", "Months", "Flexible"];
 const SHOWN_MONTHS = 2;
 
 /** Date and time picker for booking and rescheduling. */
-export function DateTimePicker({ booked, current, duration = SLOT_HOURS, initial, onSubmit, busy = false }: DateTimePickerProps) {
+export function DateTimePicker({ booked, current, duration = SLOT_HOURS, initial, onSubmit, busy = false, zone }: DateTimePickerProps) {
   const rescheduling = current !== undefined;
   const today = manilaToday();
   const [tab, setTab] = useState<Tab>("Dates");
@@ -190,7 +192,16 @@ export function DateTimePicker({ booked, current, duration = SLOT_HOURS, initial
         </div>
       )}
 
-      <TimeSlots date={date} time={time} isTaken={isTaken} isOff={isOff} isCurrent={isCurrent} isUnavailable={slotUnavailable} onChoose={setTime} />
+      <TimeSlots
+        date={date}
+        time={time}
+        isTaken={isTaken}
+        isOff={isOff}
+        isCurrent={isCurrent}
+        isUnavailable={slotUnavailable}
+        onChoose={setTime}
+        zone={zone}
+      />
 
       {unchanged && <p className="text-sm text-slate-400">{MSG.rescheduleUnchanged}</p>}
       <button type="button" className="btn-primary w-full" disabled={!ready || busy} onClick={() => date && time && onSubmit({ date, time })}>

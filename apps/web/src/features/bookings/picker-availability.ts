@@ -1,4 +1,4 @@
-import { bookingHorizonEnd, startsInTime, type BookedSlot } from "@vam/shared";
+import { bookingHorizonEnd, manilaInstant, startsInTime, type BookedSlot } from "@vam/shared";
 import { SLOTS, addHours, isWeekend } from "./dates";
 
 export interface DateTime {
@@ -16,6 +16,12 @@ export interface PickerAvailabilityInput {
   /** Manila's date and time now (yyyy-MM-dd, HH:mm). */
   today: string;
   now: string;
+}
+
+/** The instants of a booking of `hours` from Manila's `time` on `date`: what `withYourTime` and `inYourDaytime` take. */
+export function slotSpan(date: string, time: string, hours: number): { start: Date; end: Date } {
+  const start = manilaInstant(date, time);
+  return { start, end: new Date(start.getTime() + hours * 3_600_000) };
 }
 
 type SlotSets = Map<string, Set<string>>;

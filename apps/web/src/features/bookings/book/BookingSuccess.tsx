@@ -1,9 +1,10 @@
-import { MSG, TRANSFER_REFERENCE_MAX, formatLongDate, type Booking, type ConsultantSummary } from "@vam/shared";
+import { MSG, TRANSFER_REFERENCE_MAX, formatLongDate, formatTime, yourTime, type Booking, type ConsultantSummary } from "@vam/shared";
 import Send from "lucide-react/icons/send";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { useActionAnswer } from "../../../lib/actions";
 import { useActionFetcher } from "../../../lib/useActionFetcher";
+import { BothClocks } from "../BothClocks";
 import type { TransferReferenceInput } from "../bookings-data";
 
 interface BookingSuccessProps {
@@ -11,6 +12,8 @@ interface BookingSuccessProps {
   bookings: Booking[];
   consultant: ConsultantSummary;
   name: string;
+  /** The client's zone: where it reads otherwise than Manila's, the (first) date and time with both clocks. */
+  zone?: string | null;
 }
 
 /**
@@ -18,9 +21,11 @@ interface BookingSuccessProps {
  * it is): it waits for the payment check and the assistant's answer. The client may add the
  * reference number of their transfer; where to find the booking; the chat that was started.
  */
-export function BookingSuccess({ bookings, consultant, name }: BookingSuccessProps) {
+export function BookingSuccess({ bookings, consultant, name, zone }: BookingSuccessProps) {
   const booking = bookings[0]!;
   const consultantId = booking.consultantId;
+  // Someone abroad is told when it is for them; for Manila the step stays as the spec has it.
+  const abroad = yourTime(booking.startsAt, zone) !== null;
   return (
     <section className="card space-y-4 p-6 text-center">
       <Send aria-hidden="true" className="mx-auto size-12 text-sky-400" />
@@ -34,6 +39,18 @@ export function BookingSuccess({ bookings, consultant, name }: BookingSuccessPro
       <p className="text-sm text-slate-400">
         Payment reference: <span className="font-mono font-semibold text-slate-100">{booking.paymentReference}</span>
       </p>
+      {abroad && (
+        <p className="text-slate-300">
+          {bookings.length > 1 ? "First date: " : "When: "}
+          <BothClocks
+            manila={`${formatLongDate(booking.date)}, ${formatTime(booking.startTime)} to ${formatTime(booking.endTime)}`}
+            start={booking.startsAt}
+            end={booking.endsAt}
+            zone={zone}
+            yoursClassName="text-sm text-slate-400"
+          />
+        </p>
+      )}
       {bookings.length > 1 && (
         <p className="text-slate-300">
           {bookings.length} weekly dates, from {formatLongDate(booking.date)} to {formatLongDate(bookings[bookings.length - 1]!.date)}.

@@ -15,6 +15,7 @@ import { UserAvatar } from "../../../components/UserAvatar";
 import { useActionAnswer, type ActionResult } from "../../../lib/actions";
 import type { Result } from "../../../lib/result";
 import { useDocumentTitle } from "../../../lib/useDocumentTitle";
+import { useTimeZone } from "../../auth/public";
 import { bookingsData, type NewBooking, type PaymentFor } from "../bookings-data";
 import { DateTimePicker } from "../DateTimePicker";
 import type { DateTime } from "../picker-availability";
@@ -53,6 +54,8 @@ export function BookingWizard({ consultant, booked, unpaid }: BookingWizardProps
   // The payment details of the chosen duration: loaded when the review step is opened.
   const payment = useFetcher<Result<PaymentFor>>();
 
+  // The client's own zone (a visitor's browser's): every time of the steps gives it beside Manila's.
+  const zone = useTimeZone();
   const name = `${consultant.firstName} ${consultant.lastName}`.trim();
   useDocumentTitle(`Book ${name}`);
   const stepRef = useRef<HTMLDivElement>(null);
@@ -147,6 +150,7 @@ export function BookingWizard({ consultant, booked, unpaid }: BookingWizardProps
               <DateTimePicker
                 booked={booked}
                 initial={slot ?? { date: queryDate, time: queryTime }}
+                zone={zone}
                 onSubmit={(choice) => {
                   setSlot(choice);
                   if (!startsInTime(duration, choice.time)) setDuration(4);
@@ -170,6 +174,7 @@ export function BookingWizard({ consultant, booked, unpaid }: BookingWizardProps
             {step === 2 && slot && (
               <PaymentStep
                 slot={slot}
+                zone={zone}
                 dates={dates}
                 duration={duration}
                 name={name}
@@ -192,7 +197,7 @@ export function BookingWizard({ consultant, booked, unpaid }: BookingWizardProps
               />
             )}
 
-            {step === 3 && made && <BookingSuccess bookings={made} consultant={consultant} name={name} />}
+            {step === 3 && made && <BookingSuccess bookings={made} consultant={consultant} name={name} zone={zone} />}
           </div>
         </>
       )}

@@ -1,12 +1,16 @@
 import { MSG, formatCentavos, formatLongDate, formatPeso, formatTime, type PaymentDetails } from "@vam/shared";
+import type { ReactNode } from "react";
+import { BothClocks } from "../BothClocks";
 import type { PaymentFor } from "../bookings-data";
 import { addHours } from "../dates";
-import type { DateTime } from "../picker-availability";
+import { slotSpan, type DateTime } from "../picker-availability";
 import type { Shown } from "../shown-answer";
 import { UnpaidCap } from "./UnpaidCap";
 
 interface PaymentStepProps {
   slot: DateTime;
+  /** The client's zone: the time, and each date of a series, give their own time beside Manila's where it differs. */
+  zone?: string | null;
   /** Every date to book: one, or the dates of a weekly series. */
   dates: string[];
   duration: number;
@@ -32,6 +36,7 @@ interface PaymentStepProps {
 export function PaymentStep(props: PaymentStepProps) {
   const {
     slot,
+    zone,
     dates,
     duration,
     name,
@@ -49,19 +54,30 @@ export function PaymentStep(props: PaymentStepProps) {
   const series = dates.length > 1;
   // A series can go on without its taken dates while at least two are left.
   const canDrop = series && takenDates.length > 0 && dates.length - takenDates.length >= 2;
+  const span = slotSpan(slot.date, slot.time, duration);
+  const rows: [string, ReactNode][] = [
+    ...(series ? [] : [["Date", formatLongDate(slot.date)] as [string, ReactNode]]),
+    [
+      "Time",
+      <BothClocks
+        manila={`${formatTime(slot.time)} to ${formatTime(addHours(slot.time, duration))}`}
+        start={span.start}
+        end={span.end}
+        zone={zone}
+        stacked
+      />,
+    ],
+    ["Duration", `${duration} hours`],
+    ["Assistant", name],
+    ["Total Amount", formatPeso(total)],
+  ];
   return (
     <section className="card space-y-5 p-5">
       <h2 tabIndex={-1} className="text-xl font-semibold text-white">
         Review and Payment
       </h2>
       <dl className="space-y-1 text-sm">
-        {[
-          ...(series ? [] : [["Date", formatLongDate(slot.date)]]),
-          ["Time", `${formatTime(slot.time)} to ${formatTime(addHours(slot.time, duration))}`],
-          ["Duration", `${duration} hours`],
-          ["Assistant", name],
-          ["Total Amount", formatPeso(total)],
-        ].map(([term, value]) => (
+        {rows.map(([term, value]) => (
           <div key={term} className="flex justify-between gap-4">
             <dt className="text-slate-400">{term}</dt>
             <dd className="text-right text-white">{value}</dd>
@@ -75,7 +91,9 @@ export function PaymentStep(props: PaymentStepProps) {
           <ul aria-label="Dates of the series" className="divide-y divide-slate-800 rounded-lg border border-slate-700 text-sm">
             {dates.map((date) => (
               <li key={date} className="flex justify-between gap-4 px-3 py-2">
-                <span className={takenDates.includes(date) ? "text-rose-300 line-through" : "text-white"}>{formatLongDate(date)}</span>
+                <span className={`min-w-0 ${takenDates.includes(date) ? "text-rose-300 line-through" : "text-white"}`}>
+                  <BothClocks manila={formatLongDate(date)} {...slotSpan(date, slot.time, duration)} zone={zone} stacked />
+                </span>
                 <span className="text-slate-300">{formatPeso(price)}</span>
               </li>
             ))}
