@@ -119,6 +119,7 @@ export const EMAIL_KINDS = [
   "bookingCancelled",
   "bookingCompleted",
   "bookingReminder",
+  "daylightSaving",
   "unreadMessages",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -130,6 +131,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   bookingCancelled: "Bookings cancelled",
   bookingCompleted: "Bookings completed",
   bookingReminder: "Reminders a day before a booking",
+  daylightSaving: "Daylight saving changes to your weekly bookings",
   unreadMessages: "Unread messages",
 };
 /** A password reset link works this long, once. */

@@ -121,7 +121,7 @@ export async function cancellationRoutes(base: FastifyInstance) {
               type: "BOOKING",
               title: "Booking cancelled",
               content: MSG.operatorCancelled(
-                series ? `${bookingWhen(first.booking)} (${changed.length} weekly dates)` : bookingWhen(first.booking),
+                series ? `${bookingWhen(first.booking, user.timeZone)} (${changed.length} weekly dates)` : bookingWhen(first.booking, user.timeZone),
                 reason,
               ),
               entityId: first.booking.id,

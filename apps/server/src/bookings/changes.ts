@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { formatLongDate, formatPeso, formatTime, manilaDate, manilaTime, type BookingStatus } from "@vam/shared";
+import { formatLongDate, formatPeso, formatTime, manilaDate, manilaTime, withYourTime, type BookingStatus } from "@vam/shared";
 import type { UserRow } from "../auth/authenticate.js";
 import type { Db } from "../db/client.js";
 import { announce, createNotification } from "../notifications/create.js";
@@ -15,9 +15,13 @@ const STATUS_NOTICE = {
   COMPLETED: { title: "Booking completed", verb: "completed" },
 } as const;
 
-/** "Monday, November 23, 2026 at 9:00 AM": how every booking notification names the booking. */
-export const bookingWhen = (booking: Pick<BookingRow, "startsAt">) =>
-  `${formatLongDate(manilaDate(booking.startsAt))} at ${formatTime(manilaTime(booking.startsAt))}`;
+/**
+ * "Monday, November 23, 2026 at 9:00 AM": how every booking notification names the booking, for
+ * its recipient in `zone` (their `timeZone`): where their clock differs, their own time beside
+ * Manila's ("… at 9:00 AM Manila · Sun, Nov 22, 5:00 PM your time", decisions.md "Time zones").
+ */
+export const bookingWhen = (booking: Pick<BookingRow, "startsAt">, zone?: string | null) =>
+  withYourTime(`${formatLongDate(manilaDate(booking.startsAt))} at ${formatTime(manilaTime(booking.startsAt))}`, booking.startsAt, zone);
 
 /** Stores the BOOKING notification telling the other party what `actor` did. */
 export function notifyOtherParty(tx: Db, change: BookingChange, actor: UserRow, { booking, client, consultant }: BookingWithParties) {
@@ -27,9 +31,9 @@ export function notifyOtherParty(tx: Db, change: BookingChange, actor: UserRow, 
     "status" in change
       ? {
           title: STATUS_NOTICE[change.status].title,
-          content: `${name} ${STATUS_NOTICE[change.status].verb} the booking on ${bookingWhen(booking)}.`,
+          content: `${name} ${STATUS_NOTICE[change.status].verb} the booking on ${bookingWhen(booking, other.timeZone)}.`,
         }
-      : { title: "Booking rescheduled", content: `${name} moved your booking to ${bookingWhen(booking)}.` };
+      : { title: "Booking rescheduled", content: `${name} moved your booking to ${bookingWhen(booking, other.timeZone)}.` };
   return createNotification(tx, { userId: other.id, type: "BOOKING", title, content, entityId: booking.id });
 }
 
@@ -48,8 +52,9 @@ export const seriesPayment = (changed: readonly { booking: { price: number } }[]
   total: changed.reduce((sum, item) => sum + item.booking.price, 0),
 });
 
-function platformNotice(change: PlatformChange, booking: BookingRow, series?: SeriesPayment) {
-  const when = bookingWhen(booking);
+/** The notice of a platform change as `recipient` reads it (the booking's time in their zone too). */
+function platformNotice(change: PlatformChange, booking: BookingRow, recipient: UserRow, series?: SeriesPayment) {
+  const when = bookingWhen(booking, recipient.timeZone);
   const what = series ? `the ${series.dates} weekly dates from ${when}` : `the booking on ${when}`;
   const What = what.charAt(0).toUpperCase() + what.slice(1);
   switch (change) {
@@ -69,9 +74,9 @@ function platformNotice(change: PlatformChange, booking: BookingRow, series?: Se
 
 /** Stores the BOOKING notifications of a platform change for both parties (once for a whole series). */
 export async function notifyBothParties(tx: Db, change: PlatformChange, { booking, client, consultant }: BookingWithParties, series?: SeriesPayment) {
-  const { title, content } = platformNotice(change, booking, series);
   const notices: NotificationRow[] = [];
   for (const user of [client, consultant]) {
+    const { title, content } = platformNotice(change, booking, user, series);
     notices.push(await createNotification(tx, { userId: user.id, type: "BOOKING", title, content, entityId: booking.id }));
   }
   return notices;

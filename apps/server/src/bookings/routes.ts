@@ -192,7 +192,7 @@ export async function bookingRoutes(base: FastifyInstance) {
           userId: consultant.id,
           type: "BOOKING",
           title: "New booking",
-          content: `${me.firstName} ${me.lastName} booked ${bookingWhen(booking!)} for ${input.duration} hours.`,
+          content: `${me.firstName} ${me.lastName} booked ${bookingWhen(booking!, consultant.timeZone)} for ${input.duration} hours.`,
           entityId: booking!.id,
         });
         const item = { booking: booking!, client: me, consultant, payment };

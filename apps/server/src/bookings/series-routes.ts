@@ -15,6 +15,7 @@ import {
   formatTime,
   manilaDate,
   manilaTime,
+  readsAsManila,
   seriesDates,
 } from "@vam/shared";
 import { currentUser, type UserRow } from "../auth/authenticate.js";
@@ -139,7 +140,7 @@ export async function seriesRoutes(base: FastifyInstance) {
           userId: consultant.id,
           type: "BOOKING",
           title: "New weekly booking",
-          content: `${me.firstName} ${me.lastName} booked ${rows.length} weekly dates from ${bookingWhen(rows[0]!)} for ${input.duration} hours each.`,
+          content: `${me.firstName} ${me.lastName} booked ${rows.length} weekly dates from ${bookingWhen(rows[0]!, consultant.timeZone)} for ${input.duration} hours each.`,
           entityId: rows[0]!.id,
         });
         await queueBookingEmails(tx, app, {
@@ -187,7 +188,7 @@ export async function seriesRoutes(base: FastifyInstance) {
         userId: first.client.id,
         type: "BOOKING",
         title: "Weekly booking confirmed",
-        content: `${me.firstName} ${me.lastName} confirmed ${changed.length} weekly dates from ${bookingWhen(first.booking)}.`,
+        content: `${me.firstName} ${me.lastName} confirmed ${changed.length} weekly dates from ${bookingWhen(first.booking, first.client.timeZone)}.`,
         entityId: first.booking.id,
       });
       await queueBookingEmails(tx, app, { kind: "bookingAccepted", item: first, actor: me, series: seriesPayment(changed) });
@@ -249,17 +250,15 @@ export async function seriesRoutes(base: FastifyInstance) {
       const other: UserRow = partyOf(first.booking, me.id) === "client" ? first.consultant : first.client;
       // One message and one notification for the whole rest, not one a date.
       const { chat } = await findOrStartChat(tx, me.id, other.id);
-      const message = await storeMessage(
-        tx,
-        chat,
-        me,
-        MSG.seriesCancelledChat(changed.length, formatLongDate(manilaDate(first.booking.startsAt)), formatTime(manilaTime(first.booking.startsAt))),
-      );
+      const startsAt = first.booking.startsAt;
+      // The message is one text that both read: where either reads another clock, it says whose the time is.
+      const time = `${formatTime(manilaTime(startsAt))}${[me, other].every((user) => readsAsManila(startsAt, user.timeZone)) ? "" : " Manila"}`;
+      const message = await storeMessage(tx, chat, me, MSG.seriesCancelledChat(changed.length, formatLongDate(manilaDate(startsAt)), time));
       const notification = await createNotification(tx, {
         userId: other.id,
         type: "BOOKING",
         title: "Weekly booking cancelled",
-        content: `${me.firstName} ${me.lastName} cancelled the remaining ${changed.length} weekly dates from ${bookingWhen(first.booking)}.`,
+        content: `${me.firstName} ${me.lastName} cancelled the remaining ${changed.length} weekly dates from ${bookingWhen(first.booking, other.timeZone)}.`,
         entityId: first.booking.id,
       });
       await queueBookingEmails(tx, app, { kind: "bookingCancelled", item: first, actor: me, series: seriesPayment(changed) });

@@ -11,6 +11,7 @@ import { notifyBothParties, publishChanges, seriesPayment } from "./changes.js";
 import { bookingsWithParties, type BookingWithParties } from "./queries.js";
 import { CHANGES_KEPT_MS } from "../profiles/search-replica.js";
 import { postCancellation } from "../ledger/public.js";
+import { queueDaylightSavingNotices } from "../time-zones/notice.js";
 
 /** Sent or given-up email rows are kept this many days (by the database's clock). */
 const EMAIL_KEPT_DAYS = 30;
@@ -27,6 +28,8 @@ export interface SweepResult {
   reminders: number;
   /** Chats whose unread-message email was queued. */
   unreadChats: number;
+  /** Clients told that their clocks change within a week and which weekly dates move (decisions.md, "Time zones"). */
+  daylightSavingNotices: number;
 }
 
 /**
@@ -104,7 +107,7 @@ function noticeGroups(changed: BookingWithParties[]): BookingWithParties[][] {
 /** Expires due holds and publishes reviews whose window closed; tells everyone concerned after commit. */
 export async function sweep(app: FastifyInstance): Promise<SweepResult> {
   const now = app.clock.now();
-  const result: SweepResult = { expired: [], reviewNotices: 0, reminders: 0, unreadChats: 0 };
+  const result: SweepResult = { expired: [], reviewNotices: 0, reminders: 0, unreadChats: 0, daylightSavingNotices: 0 };
   for (;;) {
     const batch = await expireBatch(app, now);
     result.expired.push(...batch.changed.map((item) => item.booking.id));
@@ -123,6 +126,8 @@ export async function sweep(app: FastifyInstance): Promise<SweepResult> {
   result.reminders = await queueReminders(app);
   result.unreadChats = await queueUnreadMessageEmails(app);
   if (result.reminders + result.unreadChats > 0) app.emailQueue.kick();
+  // A week before a client's clocks change: which weekly dates move in their time (once per change, across instances).
+  result.daylightSavingNotices = await queueDaylightSavingNotices(app);
   // Sent and given-up mail is kept a while for support questions, then goes (it holds addresses and names).
   await app.db
     .delete(emailOutbox)

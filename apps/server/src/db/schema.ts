@@ -456,6 +456,27 @@ export const notifications = pgTable(
 );
 
 /**
+ * The daylight-saving notices sent (decisions.md, "Time zones"): a client whose clocks change
+ * within a week is told once which weekly dates move in their own time. The primary key, one row
+ * per person and clock change, is inserted in the transaction that stores the notification and
+ * queues the email: however many sweeps or instances run, the notice goes out once.
+ */
+export const daylightSavingNotices = pgTable(
+  "daylight_saving_notices",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The instant the clocks change (the first minute of the new offset). */
+    changeAt: timestamp("change_at", { withTimezone: true }).notNull(),
+    /** How many dates it named. */
+    dates: integer("dates").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.changeAt] })],
+);
+
+/**
  * One review of a completed booking by one of its parties, about the other. Double-blind:
  * `published_at` is set when both have written theirs or the review window closes.
  */

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { EMAIL_KIND_LABELS, MSG, formatLongDate, formatPeso, formatTime, manilaDate, manilaTime, type EmailKind } from "@vam/shared";
+import { EMAIL_KIND_LABELS, MSG, formatLongDate, formatPeso, formatTime, manilaDate, manilaTime, withYourTime, type EmailKind } from "@vam/shared";
 import type { UserRow } from "../auth/authenticate.js";
 import { bookingCalendar, type CalendarInvite } from "../bookings/calendar.js";
 import { bookingsWithParties, seriesById, type BookingWithParties } from "../bookings/queries.js";
@@ -14,7 +14,7 @@ import { renderEmail } from "./layout.js";
 import { siteUrl, unsubscribeLinks } from "./links.js";
 import { queueEmails, type OutgoingEmail } from "./outbox.js";
 
-export type BookingEmailKind = Exclude<EmailKind, "unreadMessages">;
+export type BookingEmailKind = Exclude<EmailKind, "unreadMessages" | "daylightSaving">;
 
 /** What happened to a booking (or to several dates of one series at once), for both parties' emails. */
 export interface BookingEvent {
@@ -49,7 +49,14 @@ async function receiptAttachment(tx: Db, app: FastifyInstance, receipt: ReceiptR
 }
 
 const name = (user: UserRow) => `${user.firstName} ${user.lastName}`;
-const when = (startsAt: Date) => `${formatLongDate(manilaDate(startsAt))} at ${formatTime(manilaTime(startsAt))}`;
+const manilaWhen = (startsAt: Date) => `${formatLongDate(manilaDate(startsAt))} at ${formatTime(manilaTime(startsAt))}`;
+
+/**
+ * A booking time as `viewer` reads it (decisions.md, "Time zones"): Manila's, and their own beside
+ * it where their clock differs ("Tuesday, December 1, 2026 at 9:00 AM Manila · Mon, Nov 30, 5:00 PM
+ * your time"). Someone in Manila, or whose zone is not known, reads Manila's alone, as always.
+ */
+const whenFor = (viewer: UserRow) => (startsAt: Date) => withYourTime(manilaWhen(startsAt), startsAt, viewer.timeZone);
 
 /** The organizer of the emailed invitations: the sender's address (SMTP_FROM). */
 export function platformOrganizer(from: string) {
@@ -67,6 +74,7 @@ function wording(event: BookingEvent, viewer: UserRow) {
   const other = viewer.id === client.id ? consultant : client;
   const isClient = viewer.id === client.id;
   const byViewer = event.actor?.id === viewer.id;
+  const when = whenFor(viewer);
   const actor = event.actor ? (byViewer ? "You" : name(event.actor)) : undefined;
   const what = event.series ? `${event.series.dates} weekly dates from ${when(booking.startsAt)}` : `the booking on ${when(booking.startsAt)}`;
   const withWhom = `with ${name(other)}`;
@@ -113,7 +121,7 @@ function wording(event: BookingEvent, viewer: UserRow) {
       };
     case "bookingReminder":
       return {
-        subject: `Reminder: tomorrow at ${formatTime(manilaTime(booking.startsAt))}, ${withWhom}`,
+        subject: `Reminder: tomorrow at ${withYourTime(formatTime(manilaTime(booking.startsAt)), booking.startsAt, viewer.timeZone)}, ${withWhom}`,
         lead: `Your booking ${withWhom} starts on ${when(booking.startsAt)}.`,
       };
   }
@@ -193,7 +201,14 @@ function bookingEmail(
       paragraphs: [lead, calendarSentence(event, cancelling), ...(receipt ? [`Your receipt ${receipt.printedNumber} is attached.`] : [])],
       details: [
         [viewer.id === client.id ? "Assistant" : "Client", name(other)],
-        ["When", `${when(booking.startsAt)} to ${formatTime(manilaTime(booking.endsAt))}`],
+        // Where the viewer's clock differs, their own date is named too: this row is where one looks for it.
+        [
+          "When",
+          withYourTime(`${manilaWhen(booking.startsAt)} to ${formatTime(manilaTime(booking.endsAt))}`, booking.startsAt, viewer.timeZone, {
+            end: booking.endsAt,
+            withDate: true,
+          }),
+        ],
         ...(event.series ? ([["Dates", `${event.series.dates} weekly dates`]] as [string, string][]) : []),
         ["Hours", `${booking.duration}`],
         ["Price", event.series ? `${formatPeso(event.series.total)} in all` : formatPeso(booking.price)],
