@@ -1,6 +1,7 @@
 import { tzOffset } from "@date-fns/tz";
 import { TIME_ZONE } from "./constants.js";
 import { formatTime } from "./format.js";
+import { manilaInstant } from "./manila.js";
 
 /**
  * Both clocks (decisions.md, "Time zones"): bookings stay on Manila's slots, and every booking time
@@ -106,6 +107,22 @@ export function yourTime(start: Instant, zone: string | null | undefined, option
 export function withYourTime(manilaText: string, start: Instant, zone: string | null | undefined, options: YourTimeOptions = {}): string {
   const local = yourTime(start, zone, options);
   return local ? `${manilaText} Manila · ${local}` : manilaText;
+}
+
+/**
+ * A booking's hours on its Manila date in both clocks: "9:00 AM - 1:00 PM", then " Manila · Tue,
+ * Nov 24, 5:00 PM to 9:00 PM your time" where the viewer's clock differs (`separator`: the page's
+ * own dash between Manila's two times).
+ */
+export function hoursWithYourTime(
+  booking: { date: string; startTime: string; endTime: string },
+  zone: string | null | undefined,
+  separator = " - ",
+): string {
+  const { date, startTime, endTime } = booking;
+  return withYourTime(`${formatTime(startTime)}${separator}${formatTime(endTime)}`, manilaInstant(date, startTime), zone, {
+    end: manilaInstant(date, endTime),
+  });
 }
 
 /** The hours of a person's day (07:00 to 22:00 local): a slot inside them suits them. */

@@ -1,4 +1,4 @@
-import { TIME_ZONE, formatTime, manilaInstant, withYourTime, type AdminBooking, type AdminPerson } from "@vam/shared";
+import { TIME_ZONE, hoursWithYourTime, type AdminBooking, type AdminPerson } from "@vam/shared";
 
 /** "Maria Santos" */
 export function personName(person: Pick<AdminPerson, "firstName" | "lastName">): string {
@@ -53,12 +53,8 @@ export function formatMomentTime(iso: string | null | undefined): string {
  * differs (decisions.md, "Time zones"): "9:00 AM – 1:00 PM Manila · Tue, Nov 24, 5:00 PM to 9:00 PM
  * your time". Nothing is added for an operator in Manila (or with no zone given).
  */
-export function bookingHours(booking: Pick<AdminBooking, "date" | "startTime" | "endTime">, zone: string | null | undefined): string {
-  const { date, startTime, endTime } = booking;
-  return withYourTime(`${formatTime(startTime)} – ${formatTime(endTime)}`, manilaInstant(date, startTime), zone, {
-    end: manilaInstant(date, endTime),
-  });
-}
+export const bookingHours = (booking: Pick<AdminBooking, "date" | "startTime" | "endTime">, zone: string | null | undefined): string =>
+  hoursWithYourTime(booking, zone, " – ");
 
 /** What each recorded operator action did, as a person reads it. */
 const ACTION_LABELS: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { MSG, formatLongDate, formatPeso, readsAsManila, type Booking } from "@vam/shared";
+import { MSG, formatLongDate, formatPeso, hoursWithYourTime, readsAsManila, type Booking } from "@vam/shared";
 import Ban from "lucide-react/icons/ban";
 import CalendarClock from "lucide-react/icons/calendar-clock";
 import CalendarDays from "lucide-react/icons/calendar-days";
@@ -39,7 +39,6 @@ import {
 } from "../bookings/public";
 import { useTimeZone } from "../auth/public";
 import { AcceptPaymentNote, Fact } from "./DashboardCardParts";
-import { hoursWithYourTime } from "./dashboard-clocks";
 import { DashboardRescheduleModal } from "./DashboardRescheduleModal";
 import { BookingReviews, ReviewDialog } from "../reviews/public";
 import { dashboardActions } from "./dashboard-actions";

@@ -1,4 +1,4 @@
-import { MSG, formatLongDate, type Booking } from "@vam/shared";
+import { MSG, formatLongDate, hoursWithYourTime, type Booking } from "@vam/shared";
 import CalendarClock from "lucide-react/icons/calendar-clock";
 import { useState } from "react";
 import { useFetcher } from "react-router";
@@ -7,7 +7,7 @@ import { Spinner } from "../../components/Spinner";
 import { useBookingChange, type FreeTimes, type SlotStart, bookingsData, addHours, formatShortDate, shownAnswer } from "../bookings/public";
 import type { Result } from "../../lib/result";
 import { useTimeZone } from "../auth/public";
-import { hoursWithYourTime, startWithYourTime } from "./dashboard-clocks";
+import { startWithYourTime } from "./dashboard-clocks";
 import { rescheduleDates, startsFor } from "./reschedule-options";
 
 const choice =

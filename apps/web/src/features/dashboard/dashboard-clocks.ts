@@ -1,18 +1,10 @@
-import { formatTime, manilaInstant, withYourTime, type Booking } from "@vam/shared";
+import { formatTime, manilaInstant, withYourTime } from "@vam/shared";
 
 /*
  * The dashboard's booking times in both clocks (decisions.md, "Time zones"): Manila's words as the
  * spec writes them, and the viewer's own time beside them where their clock reads otherwise
  * (`withYourTime`, the one formatting of a booking time; nothing is added for a viewer in Manila).
  */
-
-/** "9:00 AM - 1:00 PM" of a Manila date, then " Manila · Tue, Nov 24, 5:00 PM to 9:00 PM your time" where the viewer's clock differs. */
-export function hoursWithYourTime(booking: Pick<Booking, "date" | "startTime" | "endTime">, zone: string): string {
-  const { date, startTime, endTime } = booking;
-  return withYourTime(`${formatTime(startTime)} - ${formatTime(endTime)}`, manilaInstant(date, startTime), zone, {
-    end: manilaInstant(date, endTime),
-  });
-}
 
 /** A start on a Manila date: "9:00 AM", then " Manila · Tue, Nov 24, 5:00 PM your time" where the viewer's clock differs. */
 export const startWithYourTime = (date: string, start: string, zone: string): string =>

@@ -1,4 +1,4 @@
-import { MSG, formatLongDate, type BookedHoliday, type TimeOffOverview } from "@vam/shared";
+import { MSG, formatLongDate, hoursWithYourTime, type BookedHoliday, type TimeOffOverview } from "@vam/shared";
 import { useId, useState } from "react";
 import { RefusalAlert } from "../../components/RefusalAlert";
 import { Switch } from "../../components/Switch";
@@ -6,7 +6,7 @@ import { useActionFetcher } from "../../lib/useActionFetcher";
 import { useTimeZone } from "../auth/public";
 import { TimeOffRefusal } from "./TimeOffRefusal";
 import { timeOffHref } from "./time-off-data";
-import { bookingHours, keptBookingsText } from "./time-off-view";
+import { keptBookingsText } from "./time-off-view";
 
 /**
  * The switch that makes the Philippines' regular holidays time off, and under it the holidays
@@ -97,7 +97,7 @@ function BookedHolidayItem({ holiday }: { holiday: BookedHoliday }) {
       <span className="font-medium">
         {formatLongDate(holiday.date)}, {holiday.name}
       </span>
-      : {holiday.bookings.map((booking) => `${bookingHours(booking, zone)}, ${booking.clientName}`).join("; ")}
+      : {holiday.bookings.map((booking) => `${hoursWithYourTime(booking, zone)}, ${booking.clientName}`).join("; ")}
     </li>
   );
 }

@@ -6,9 +6,7 @@ import {
   formatLongDate,
   formatTime,
   isWeekend,
-  manilaInstant,
   shiftDate,
-  withYourTime,
   type ConflictingBooking,
   type TimeOffView,
 } from "@vam/shared";
@@ -56,16 +54,4 @@ export function keptBookingsText(bookings: readonly ConflictingBooking[]): strin
   const names = [...new Set(bookings.map((booking) => booking.clientName))];
   const who = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
   return `${bookings.length === 1 ? "a booking" : `${bookings.length} bookings`} with ${who}`;
-}
-
-/**
- * A conflicting booking's hours ("9:00 AM - 1:00 PM"), with the Assistant's own clock beside
- * Manila's where the two differ (decisions.md, "Time zones"): " Manila · Tue, Dec 8, 5:00 PM to
- * 9:00 PM your time". Nothing is added for someone in Manila.
- */
-export function bookingHours(booking: Pick<ConflictingBooking, "date" | "startTime" | "endTime">, zone: string | null | undefined): string {
-  const { date, startTime, endTime } = booking;
-  return withYourTime(`${formatTime(startTime)} - ${formatTime(endTime)}`, manilaInstant(date, startTime), zone, {
-    end: manilaInstant(date, endTime),
-  });
 }
