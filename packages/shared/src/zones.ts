@@ -3,6 +3,8 @@ import { TIME_ZONE } from "./constants.js";
 import { formatTime } from "./format.js";
 import { manilaInstant } from "./manila.js";
 
+export { deviceTimeZone, isTimeZone } from "./time-zone-names.js";
+
 /**
  * Both clocks (decisions.md, "Time zones"): bookings stay on Manila's slots, and every booking time
  * a person sees gives their own time beside Manila's when the two differ. `withYourTime` is the one
@@ -19,30 +21,6 @@ type Instant = Date | number | string;
 
 const toTime = (instant: Instant): number =>
   instant instanceof Date ? instant.getTime() : typeof instant === "number" ? instant : Date.parse(instant);
-
-/** An IANA name as Intl knows it ("America/Los_Angeles", "Asia/Calcutta", "UTC"): no offsets ("+08:00"), no free text. */
-const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+){0,2}$/;
-
-/** Whether `zone` is a time zone of the IANA database that this runtime knows. */
-export function isTimeZone(zone: string): boolean {
-  if (zone.length > 64 || !ZONE_NAME.test(zone)) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The browser's (or machine's) own zone, or Manila's where it has none that is valid. */
-export function deviceTimeZone(): string {
-  try {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    return zone && isTimeZone(zone) ? zone : TIME_ZONE;
-  } catch {
-    return TIME_ZONE;
-  }
-}
 
 /** Minutes `zone` is ahead of UTC at an instant. */
 export const zoneOffset = (zone: string, instant: Instant): number => tzOffset(zone, new Date(toTime(instant)));

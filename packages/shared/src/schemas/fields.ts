@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AVAILABILITY_OPTIONS, EXPERIENCE_OPTIONS, PASSWORD_MAX, PASSWORD_MIN, ROLES, SKILL_OPTIONS, USERNAME_MAX } from "../constants.js";
 import { MSG } from "../messages.js";
-import { isTimeZone } from "../zones.js";
+import { isTimeZone } from "../time-zone-names.js";
 
 /** Every control character (Unicode Cc: NUL, tab, line breaks, DEL, C1). */
 const CONTROL = /\p{Cc}/u;
