@@ -227,6 +227,12 @@ const appRoutes: RouteObject[] = [
           { path: "account/delete", lazy: async () => ({ action: (await accountDataModule()).deleteAccountAction }) },
           { path: "chat/read/:chatId", lazy: async () => ({ action: (await chatDataModule()).markReadAction }) },
           { path: "chat/send-to", lazy: async () => ({ action: (await chatDataModule()).sendToAction }) },
+          // A conversation's earlier page: read once when the reader scrolls back, not again after a send.
+          {
+            path: "chat/older/:chatId",
+            shouldRevalidate: readOnce,
+            lazy: async () => ({ loader: (await chatDataModule()).olderMessagesLoader }),
+          },
           {
             path: "notifications/unread",
             lazy: async () => ({ loader: (await notificationsDataModule()).unreadCountLoader }),

@@ -96,6 +96,11 @@ export const MSG = {
   /** A paste into the chat box that went past its limit (the start was kept). */
   messageCut: (max: number) => `Your message was cut to ${max.toLocaleString("en-US")} characters.`,
   chatNotFound: "Chat not found",
+  /** `GET /chats/{id}/messages`: a `before` the server did not write. */
+  messageCursorInvalid: "These earlier messages could not be found. Please open the chat again.",
+  messagePageSizeInvalid: "Please ask for 1 to 100 messages at a time",
+  /** The conversation's earlier messages could not be loaded (no answer from the server). */
+  olderMessagesFailed: "Could not load earlier messages. Please try again.",
   chatWithYourself: "You cannot start a chat with yourself",
   notificationNotFound: "Notification not found",
   notificationsCountFailed: "Failed to fetch notification count",

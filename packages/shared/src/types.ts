@@ -32,6 +32,7 @@ import type {
   timeOffViewSchema,
   bookingReviewsSchema,
   bookingSchema,
+  chatMessagePageViewSchema,
   chatMessageViewSchema,
   chatPersonSchema,
   chatViewSchema,
@@ -91,6 +92,9 @@ export type Chat = z.infer<typeof chatViewSchema>;
 
 export type ChatWithMessages = z.infer<typeof chatWithMessagesSchema>;
 
+/** `GET /chats/{id}/messages`: earlier messages, oldest first, and the cursor to the ones before them. */
+export type ChatMessagePage = z.infer<typeof chatMessagePageViewSchema>;
+
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export type AppNotification = z.infer<typeof appNotificationSchema>;
@@ -112,6 +116,8 @@ export interface ServerToClientEvents {
 export interface ClientToServerEvents {
   /** The spec's announcement; accepted only for the connected user's own id. */
   newUser: (userId: string) => void;
+  /** Whether the tab is open and visible: web push is skipped while one of the user's is (decision 0024). `ack` once stored. */
+  visibility: (visible: boolean, ack?: () => void) => void;
 }
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];

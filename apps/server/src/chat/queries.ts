@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { MSG } from "@vam/shared";
 import type { Db } from "../db/client.js";
 import { chats, messages, users } from "../db/schema.js";
@@ -61,4 +62,57 @@ export async function lastMessages(db: Db, chatIds: string[]): Promise<Map<strin
     .where(inArray(messages.chatId, chatIds))
     .orderBy(messages.chatId, desc(messages.createdAt), desc(messages.id));
   return new Map(rows.map((row) => [row.chatId, row]));
+}
+
+/** A message's creation instant exactly as stored (microseconds, UTC), so that a cursor finds its place again. */
+const exactCreatedAt = sql<string>`to_char(${messages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** A place in a chat's messages: strictly before this creation instant and id (keyset order). */
+export interface MessageCursor {
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * The latest `limit` messages of a chat before `before` (the latest of all without it), in
+ * keyset order (creation instant, then id): oldest first, with their senders; `hasOlder` tells
+ * whether any message comes before them. Messages written meanwhile come after the cursor, so
+ * paging back neither skips nor repeats one.
+ */
+export async function messagesBefore(db: Db, chatId: string, before: MessageCursor | undefined, limit: number) {
+  const rows = await db
+    .select({ message: messages, sender: users, exactAt: exactCreatedAt })
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(
+      and(
+        eq(messages.chatId, chatId),
+        before ? sql`(${messages.createdAt}, ${messages.id}) < (${before.createdAt}::timestamptz, ${before.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit + 1);
+  return { rows: rows.slice(0, limit).reverse(), hasOlder: rows.length > limit };
+}
+
+const later = alias(messages, "later");
+
+/**
+ * The first message the reader has not read: the oldest from the other member written after the
+ * reader's read mark (compared in the database, to the microsecond), and how many messages there
+ * are from it to the latest (itself included).
+ */
+export async function firstUnread(db: Db, chat: ChatRow, readerId: string): Promise<{ id: string; fromIt: number } | undefined> {
+  const readAt = chat.userAId === readerId ? chats.userAReadAt : chats.userBReadAt;
+  const [first] = await db
+    .select({
+      id: messages.id,
+      fromIt: sql<number>`(select count(*)::int from ${messages} ${later} where ${later.chatId} = ${messages.chatId} and (${later.createdAt}, ${later.id}) >= (${messages.createdAt}, ${messages.id}))`,
+    })
+    .from(messages)
+    .innerJoin(chats, eq(chats.id, messages.chatId))
+    .where(and(eq(messages.chatId, chat.id), ne(messages.senderId, readerId), or(isNull(readAt), sql`${messages.createdAt} > ${readAt}`)))
+    .orderBy(asc(messages.createdAt), asc(messages.id))
+    .limit(1);
+  return first;
 }

@@ -1,8 +1,12 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  CHAT_PAGE_SIZE,
+  chatMessageCursorSchema,
+  chatMessagePageSchema,
+  chatMessagePageViewSchema,
   chatMessageSchema,
   chatMessageViewSchema,
   chatViewSchema,
@@ -10,19 +14,44 @@ import {
   createChatSchema,
   MSG,
   sendMessageSchema,
+  type ChatMessagePage,
   type ChatWithMessages,
 } from "@vam/shared";
 import { currentUser } from "../auth/authenticate.js";
-import { chats, messages, notifications, users } from "../db/schema.js";
+import { chats, notifications } from "../db/schema.js";
+import { decodeCursor } from "../http/cursor.js";
 import { bearer, errorResponses, idParams, loadedFirst, pathIdParam } from "../http/contracts.js";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors.js";
 import { unreadCount } from "../notifications/unread.js";
 import { postMessage } from "./post-message.js";
-import { chatOfMember, chatsOf, findChatBetween, findOrStartChat, lastMessages, otherMember, userById } from "./queries.js";
-import { seenBy, toChat, toMessage } from "./serialize.js";
+import {
+  chatOfMember,
+  chatsOf,
+  findChatBetween,
+  findOrStartChat,
+  firstUnread,
+  lastMessages,
+  messagesBefore,
+  otherMember,
+  userById,
+  type MessageCursor,
+} from "./queries.js";
+import { olderCursor, seenBy, toChat, toMessage } from "./serialize.js";
 
-/** How many of the latest messages a conversation shows. */
+/** The most messages a conversation opens with (the reader's unread ones and a few before them); earlier ones come by page. */
 const CONVERSATION_LENGTH = 500;
+/** How many read messages a conversation opens with before the first unread one. */
+const READ_BEFORE_UNREAD = 10;
+
+/** A `before` cursor as the server wrote it, or the 400 that says it is not one. */
+function cursorBefore(raw: string | undefined): MessageCursor | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    return decodeCursor(chatMessageCursorSchema, raw);
+  } catch {
+    throw badRequest(MSG.messageCursorInvalid, "before");
+  }
+}
 
 const tags = ["chat"];
 const chatParam = pathIdParam(MSG.chatNotFound);
@@ -55,17 +84,32 @@ export async function chatRoutes(base: FastifyInstance) {
     const me = currentUser(request);
     const chat = await chatOfMember(app.db, request.params.id, me.id);
     const other = await userById(app.db, otherMember(chat, me.id));
-    const latest = await app.db
-      .select({ message: messages, sender: users })
-      .from(messages)
-      .innerJoin(users, eq(users.id, messages.senderId))
-      .where(eq(messages.chatId, chat.id))
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(CONVERSATION_LENGTH);
-    const list = latest.reverse().map((row) => toMessage(row.message, row.sender));
-    const lastOne = latest.at(-1)?.message;
-    return { ...toChat(chat, other, lastOne), messages: list };
+    // The latest page, or more: back to the reader's first unread message and a few read ones before it.
+    const unread = await firstUnread(app.db, chat, me.id);
+    const length = Math.min(CONVERSATION_LENGTH, Math.max(CHAT_PAGE_SIZE, (unread?.fromIt ?? 0) + READ_BEFORE_UNREAD));
+    const page = await messagesBefore(app.db, chat.id, undefined, length);
+    const list = page.rows.map((row) => toMessage(row.message, row.sender));
+    const lastOne = page.rows.at(-1)?.message;
+    return { ...toChat(chat, other, lastOne), messages: list, olderCursor: olderCursor(page), firstUnreadId: unread?.id ?? null };
   });
+
+  const pageContract = contract("Earlier messages of a chat, a page at a time (before a cursor), oldest first", {
+    params: idParams(MSG.chatNotFound),
+    querystring: chatMessagePageSchema,
+    response: { 200: chatMessagePageViewSchema, ...errorResponses },
+  });
+  // Someone else's chat is not found before any 400 about the cursor or the page size.
+  const readableChat = loadedFirst(({ id }: { id: string }, request) => chatOfMember(app.db, id, currentUser(request).id));
+  app.get(
+    "/chats/:id/messages",
+    { preValidation: [app.authenticate, readableChat.hook], schema: pageContract },
+    async (request): Promise<ChatMessagePage> => {
+      const chat = readableChat.get(request);
+      const { before, limit } = request.query;
+      const page = await messagesBefore(app.db, chat.id, cursorBefore(before), limit);
+      return { messages: page.rows.map((row) => toMessage(row.message, row.sender)), olderCursor: olderCursor(page) };
+    },
+  );
 
   const startContract = contract("Open the chat with someone (started if needed: 201)", {
     body: createChatSchema,

@@ -1,6 +1,7 @@
 import type { Chat, ChatMessage, ChatPerson } from "@vam/shared";
 import type { UserRow } from "../auth/authenticate.js";
 import type { chats, messages } from "../db/schema.js";
+import { encodeCursor } from "../http/cursor.js";
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -41,3 +42,9 @@ export const toMessage = (message: MessageRow, sender: UserRow): ChatMessage => 
   createdAt: message.createdAt.toISOString(),
   user: { id: sender.id, firstName: sender.firstName, lastName: sender.lastName, avatar: sender.avatar },
 });
+
+/** Where the messages before a page start (`olderCursor`): its oldest message's place, exact to the microsecond; null at the conversation's start. */
+export function olderCursor(page: { rows: { message: MessageRow; exactAt: string }[]; hasOlder: boolean }): string | null {
+  const oldest = page.rows[0];
+  return page.hasOlder && oldest ? encodeCursor({ createdAt: oldest.exactAt, id: oldest.message.id }) : null;
+}

@@ -201,9 +201,24 @@ export const chatViewSchema = z.object({
   createdAt: instant,
 });
 
+/** Pass as `before` to `GET /chats/{id}/messages` for the messages before these; null when these start the conversation. */
+const olderCursor = z.string().nullable();
+
 export const chatWithMessagesSchema = chatViewSchema.extend({
-  /** Oldest first. */
+  /**
+   * Oldest first: the latest messages, back to the reader's first unread one (with a few before
+   * it), at most 500; `olderCursor` pages further back.
+   */
   messages: z.array(chatMessageViewSchema),
+  olderCursor,
+  /** The first message from the other member that the reader has not read; null when they have read everything. */
+  firstUnreadId: id.nullable(),
+});
+
+/** `GET /chats/{id}/messages`: a page of earlier messages, oldest first. */
+export const chatMessagePageViewSchema = z.object({
+  messages: z.array(chatMessageViewSchema),
+  olderCursor,
 });
 
 export const appNotificationSchema = z.object({

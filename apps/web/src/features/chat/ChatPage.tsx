@@ -52,7 +52,7 @@ export default function ChatPage() {
       <div className="card grid grid-cols-1 overflow-hidden md:h-[calc(100vh-8.5rem)] md:min-h-[30rem] md:grid-cols-[18rem_minmax(0,1fr)]">
         <ChatSidebar chats={shown} selectedId={openId} userId={user.id} filter={filter} onFilter={setFilter} search={search} onSearch={setSearch} />
         {openChat ? (
-          <Conversation key={openChat.id} chat={openChat} loaded={conversation?.messages ?? null} userId={user.id} />
+          <Conversation key={openChat.id} chat={openChat} loaded={conversation?.messages ?? null} start={conversation?.start} userId={user.id} />
         ) : opened && !opened.chat ? (
           <ChatLoadError message={opened.error} />
         ) : (

@@ -1,4 +1,4 @@
-import type { Chat, ChatMessage, ChatWithMessages } from "@vam/shared";
+import type { Chat, ChatMessage, ChatMessagePage, ChatWithMessages } from "@vam/shared";
 import { api } from "../../api/client";
 
 const id = encodeURIComponent;
@@ -10,6 +10,11 @@ export function fetchChats(): Promise<Chat[]> {
 
 export function fetchChat(chatId: string): Promise<ChatWithMessages> {
   return api.get<ChatWithMessages>(`/chats/${id(chatId)}`);
+}
+
+/** The messages before `before` (a chat's `olderCursor`), oldest first. */
+export function fetchOlderMessages(chatId: string, before: string): Promise<ChatMessagePage> {
+  return api.get<ChatMessagePage>(`/chats/${id(chatId)}/messages?${new URLSearchParams({ before }).toString()}`);
 }
 
 /** The chat with that user, started if there is none yet. */

@@ -5,8 +5,16 @@ import { readToken } from "../../api/session-storage";
 import { fetchChat, fetchChats, openChatWith } from "./chat-api";
 import { chatForParam } from "./chat-people";
 
-/** The chat `/chat/{param}` opens, with its messages (null when they could not be loaded), or why it could not be opened. */
-export type OpenedChat = { chat: Chat; messages: ChatMessage[] | null } | { chat?: undefined; error: string | undefined };
+/** The chat `/chat/{param}` opens, with its latest messages (null when they could not be loaded), or why it could not be opened. */
+export type OpenedChat = { chat: Chat; messages: ChatMessage[] | null; start: ConversationStart } | { chat?: undefined; error: string | undefined };
+
+/** Where the opened conversation's messages start: the cursor to the earlier ones (null at its beginning), and the reader's first unread message. */
+export interface ConversationStart {
+  olderCursor: string | null;
+  firstUnreadId: string | null;
+}
+
+const NOTHING_BEFORE: ConversationStart = { olderCursor: null, firstUnreadId: null };
 
 export interface ChatPageData {
   /** Most recent activity first; null when the list could not be loaded at all. */
@@ -39,9 +47,7 @@ export async function chatLoader({ params }: LoaderFunctionArgs): Promise<ChatPa
     }
     chats = [chat, ...chats.filter((item) => item.id !== chat?.id)];
   }
-  const messages = await fetchChat(chat.id).then(
-    (loaded) => loaded.messages,
-    () => null,
-  );
-  return { chats, opened: { chat, messages } };
+  const loaded = await fetchChat(chat.id).catch(() => null);
+  const start = loaded ? { olderCursor: loaded.olderCursor, firstUnreadId: loaded.firstUnreadId } : NOTHING_BEFORE;
+  return { chats, opened: { chat, messages: loaded?.messages ?? null, start } };
 }

@@ -31,3 +31,27 @@ export function dropMessage(messages: ShownMessage[], id: string): ShownMessage[
 export function withPending(server: ChatMessage[], current: ShownMessage[]): ShownMessage[] {
   return [...server, ...current.filter((message) => message.pending)];
 }
+
+/**
+ * An earlier page (the messages before the oldest shown, oldest first) put before what is shown.
+ * A message already shown is not repeated; the list is unchanged when the page adds nothing.
+ */
+export function prependOlder(messages: ShownMessage[], older: ChatMessage[]): ShownMessage[] {
+  const shown = new Set(messages.map((message) => message.id));
+  const fresh = older.filter((message) => !shown.has(message.id));
+  return fresh.length === 0 ? messages : [...fresh, ...messages];
+}
+
+/**
+ * A fresh copy of the latest messages (the page's loader ran again: a reconnect). The earlier pages
+ * read back stay before it when the copy joins on to them (its first message is shown): nothing
+ * between them is missing. When it does not (more was written meanwhile than the copy holds),
+ * only the copy is shown, and paging back starts again from it: never a gap. What is still on its
+ * way stays at the end. `keptOlder`: the earlier pages stayed (the cursor to what precedes them still holds).
+ */
+export function withFreshCopy(server: ChatMessage[], current: ShownMessage[]): { messages: ShownMessage[]; keptOlder: boolean } {
+  const first = server[0];
+  const at = first ? current.findIndex((message) => message.id === first.id) : -1;
+  const older = at > 0 ? current.slice(0, at).filter((message) => !message.pending) : [];
+  return { messages: [...older, ...withPending(server, current)], keptOlder: older.length > 0 };
+}

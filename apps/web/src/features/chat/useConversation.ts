@@ -3,8 +3,8 @@ import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useAuth } from "../auth/public";
 import { useRealtimeEvent } from "../realtime/public";
-import { SEND_FETCHER, type SendAnswer } from "./chat-data";
-import { confirmSent, dropMessage, mergeIncoming, withPending, type ShownMessage } from "./message-merge";
+import { SEND_FETCHER, chatData, type OlderAnswer, type SendAnswer } from "./chat-data";
+import { confirmSent, dropMessage, mergeIncoming, prependOlder, withFreshCopy, type ShownMessage } from "./message-merge";
 
 let tempIds = 0;
 
@@ -15,13 +15,30 @@ interface Conversation {
   send: (text: string) => void;
   /** The last message that could not be sent, for the composer to offer again. */
   unsent: { id: string; text: string } | null;
+  older: OlderMessages;
+}
+
+/** Paging back through the conversation. */
+export interface OlderMessages {
+  /** Earlier messages remain to be loaded. */
+  more: boolean;
+  loading: boolean;
+  /** Why the last earlier page could not be loaded (null: it could). */
+  failed: string | null;
+  /** Loads the page before the oldest message shown (nothing while one is on its way, or at the beginning). */
+  load: () => void;
 }
 
 interface Live {
   source: ChatMessage[] | null;
   messages: ShownMessage[] | null;
+  /** The cursor to the messages before the oldest shown; null once the conversation's beginning is shown. */
+  olderCursor: string | null;
   /** The send answer already taken in. */
   taken: SendAnswer | undefined;
+  /** The earlier page already taken in. */
+  takenOlder: OlderAnswer | undefined;
+  olderFailed: string | null;
   unsent: Conversation["unsent"];
 }
 
@@ -29,16 +46,39 @@ interface Live {
  * The messages of one chat as the page's loader read them, kept live from the socket and sent
  * optimistically through the page's action (one after another, each answer replacing its
  * temporary copy); when the loader runs again (a reconnect) its copy wins, keeping what is still
- * on its way.
+ * on its way and the earlier pages it joins on to. Earlier pages come through a data route as the
+ * reader scrolls back (`older.load`), each put before what is shown: a page is taken in only when
+ * it follows the oldest message shown (its cursor is the one asked for), so live messages arriving
+ * meanwhile, or a fresh copy, never leave a gap nor show a message twice.
  */
-export function useConversation(chat: Chat, loaded: ChatMessage[] | null): Conversation {
+export function useConversation(chat: Chat, loaded: ChatMessage[] | null, loadedCursor: string | null = null): Conversation {
   const { user } = useAuth();
   const chatId = chat.id;
   const sender = useFetcher<SendAnswer>({ key: SEND_FETCHER });
+  const earlier = useFetcher<OlderAnswer>();
   const queue = useRef<Promise<void>>(Promise.resolve());
-  const [live, setLive] = useState<Live>({ source: loaded, messages: loaded, taken: sender.data, unsent: null });
+  const [live, setLive] = useState<Live>({
+    source: loaded,
+    messages: loaded,
+    olderCursor: loadedCursor,
+    taken: sender.data,
+    takenOlder: undefined,
+    olderFailed: null,
+    unsent: null,
+  });
   let current = live;
-  if (current.source !== loaded) current = { ...current, source: loaded, messages: loaded && withPending(loaded, current.messages ?? []) };
+  if (current.source !== loaded) {
+    const fresh = loaded && withFreshCopy(loaded, current.messages ?? []);
+    current = { ...current, source: loaded, messages: fresh?.messages ?? null, olderCursor: fresh?.keptOlder ? current.olderCursor : loadedCursor };
+  }
+  const page = earlier.state === "idle" ? earlier.data : undefined;
+  if (page && page !== current.takenOlder) {
+    current = { ...current, takenOlder: page };
+    if (!page.ok) current = { ...current, olderFailed: page.message };
+    else if (current.messages && page.data.before === current.olderCursor) {
+      current = { ...current, messages: prependOlder(current.messages, page.data.messages), olderCursor: page.data.olderCursor, olderFailed: null };
+    }
+  }
   const answer = sender.data;
   if (answer && answer !== current.taken) {
     current = { ...current, taken: answer };
@@ -79,5 +119,18 @@ export function useConversation(chat: Chat, loaded: ChatMessage[] | null): Conve
     queue.current = queue.current.then(() => sender.submit(body, { method: "post", encType: "application/json" }));
   };
 
-  return { messages: current.messages, send, unsent: current.unsent };
+  const loadingOlder = earlier.state !== "idle";
+  const cursor = current.olderCursor;
+  const loadOlder = () => {
+    if (loadingOlder || !cursor || !current.messages) return;
+    setLive((state) => ({ ...state, olderFailed: null }));
+    void earlier.load(chatData.older(chatId, cursor));
+  };
+
+  return {
+    messages: current.messages,
+    send,
+    unsent: current.unsent,
+    older: { more: cursor !== null, loading: loadingOlder, failed: current.olderFailed, load: loadOlder },
+  };
 }
