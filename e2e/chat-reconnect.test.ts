@@ -44,7 +44,8 @@ describe("a dropped connection", () => {
     // The socket's code is loaded after sign-in: the network is down at that moment.
     let down = true;
     let refused = 0;
-    await page.route("**/assets/realtime-socket-*.js", (route) => (down ? (refused++, route.abort("internetdisconnected")) : route.continue()));
+    // On the context: the service worker (decision 0023) fetches the app's files once it controls the page, out of the page's own routes.
+    await context.route("**/assets/realtime-socket-*.js", (route) => (down ? (refused++, route.abort("internetdisconnected")) : route.continue()));
     await logIn(page, "reader_late");
     await page.goto(`/chat/${writer.id}`);
     await page.getByRole("textbox", { name: "Message" }).waitFor();

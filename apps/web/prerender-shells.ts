@@ -2,6 +2,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { createServer, type Plugin, type ResolvedConfig } from "vite";
+import { buildServiceWorker, writeOfflinePage } from "./pwa-build";
 import type { ShellName } from "./src/layouts/LoadingFallback";
 
 /**
@@ -9,7 +10,9 @@ import type { ShellName } from "./src/layouts/LoadingFallback";
  * shell's markup in #root, the stylesheet inlined, and on /home the hero image preloaded), each
  * with its .br and .gz copies, and routes.json telling the server which addresses get which.
  * The markup is rendered by react-dom/server from the app's own components
- * (src/shell/render-shell.tsx), loaded through a short-lived Vite server in SSR mode.
+ * (src/shell/render-shell.tsx), loaded through a short-lived Vite server in SSR mode. Then the
+ * installable app's offline page, from src/pwa/render-offline.tsx the same way, and its service
+ * worker, which precaches it (decision 0023, pwa-build.ts).
  */
 export function prerenderShells(): Plugin {
   let config: ResolvedConfig;
@@ -52,9 +55,12 @@ export function prerenderShells(): Plugin {
           fallback: files.page,
         };
         await writeFile(path.join(dist, "shells", "routes.json"), `${JSON.stringify(routes, null, 2)}\n`);
+        const offline = (await loader.ssrLoadModule("/src/pwa/render-offline.tsx")) as typeof import("./src/pwa/render-offline");
+        await writeOfflinePage(dist, index, await offline.renderOffline());
       } finally {
         await loader.close();
       }
+      await buildServiceWorker(config.root, dist);
     },
   };
 }

@@ -5,12 +5,18 @@ import type { FastifyInstance } from "fastify";
 import { MSG } from "@vam/shared";
 import { webMissingInDevelopment, webMissingInProduction, webMissingPage, webState } from "./build.js";
 
-/** Addresses that are never the web app's pages: a miss there is a 404, not index.html. */
-const NOT_SPA = /^\/(api|uploads|socket\.io|assets)(\/|$)/;
+/**
+ * Addresses that are never the web app's pages: a miss there is a 404, not index.html (a build
+ * without a service worker answers /sw.js with a 404, not a page the browser would refuse).
+ */
+const NOT_SPA = /^\/(api|uploads|socket\.io|assets)(\/|$)|^\/sw\.js$/;
 
 /** Hashed build output: its name changes with its content. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
-/** index.html names the current hashed files: the browser asks again each time (a cheap 304). */
+/**
+ * index.html names the current hashed files: the browser asks again each time (a cheap 304). So
+ * does the service worker (decision 0023): a new build's worker is found on the next visit.
+ */
 const REVALIDATE = "no-cache";
 /** Unhashed files copied from public/ (hero image, favicon). */
 const SHORT = "public, max-age=3600";
@@ -18,7 +24,7 @@ const SHORT = "public, max-age=3600";
 /** The Cache-Control of a file of the build, by its path (its .br or .gz sibling included). */
 export function cacheControlFor(file: string): string {
   if (file.includes(`${path.sep}assets${path.sep}`)) return IMMUTABLE;
-  if (/^index\.html(\.br|\.gz)?$/.test(path.basename(file))) return REVALIDATE;
+  if (/^(index\.html|sw\.js)(\.br|\.gz)?$/.test(path.basename(file))) return REVALIDATE;
   if (path.basename(path.dirname(file)) === "shells") return REVALIDATE;
   return SHORT;
 }
