@@ -36,6 +36,7 @@ import { loggerOptions } from "./http/logging.js";
 import { notificationRoutes } from "./notifications/routes.js";
 import { attachRealtime, type Realtime } from "./realtime/hub.js";
 import { postingRoutes } from "./postings/routes.js";
+import { pushFeature } from "./push/plugin.js";
 import { profileRoutes } from "./profiles/routes.js";
 import { referralRoutes } from "./referrals/routes.js";
 import { reviewRoutes } from "./reviews/routes.js";
@@ -164,6 +165,8 @@ export async function buildApp({ config, database, redis, clock = new Adjustable
   // Before the routes: the OpenAPI document collects them as they register.
   await registerContracts(app);
 
+  // Web push: this instance's push queue and the /api/push routes (decision 0024).
+  await app.register(pushFeature);
   await app.register(
     async (api) => {
       // First: it compresses the answers of the routes registered after it, in this scope only.

@@ -91,6 +91,39 @@ const envSchema = z.object({
   PAYOUT_MINIMUM: z.coerce.number().int("must be whole pesos").min(1).max(1_000_000).default(500),
   PLATFORM_LEGAL_NAME: z.string().trim().min(1).default("VA Marketplace (demo: set PLATFORM_LEGAL_NAME)"),
   PLATFORM_ADDRESS: z.string().trim().min(1).default("Address not configured: set PLATFORM_ADDRESS"),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(
+      z
+        .string()
+        .refine(
+          (value) => /^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, "base64url").length === 65,
+          "must be a P-256 public key in base64url (65 bytes)",
+        )
+        .optional(),
+    ),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(
+      z
+        .string()
+        .refine(
+          (value) => /^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, "base64url").length === 32,
+          "must be a P-256 private key in base64url (32 bytes)",
+        )
+        .optional(),
+    ),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .default("mailto:no-reply@va-marketplace.local")
+    .pipe(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: address or an https:// URL")),
   PLATFORM_TIN: z
     .string()
     .trim()
@@ -152,6 +185,14 @@ export interface Config {
   payoutMinimumCentavos: number;
   /** The platform's registered name, address and TIN, printed on receipts and statements. */
   platform: { legalName: string; address: string; tin: string };
+  /**
+   * Web push's VAPID key pair (base64url) from VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY. Without
+   * them, development and test generate one once into DATA_DIR/vapid.json; production has no
+   * push (decision 0024).
+   */
+  vapid?: { publicKey: string; privateKey: string };
+  /** Who runs the push sender (a mailto: or https: URL), told to the push services in every VAPID token. */
+  vapidSubject: string;
   /** Folder of the built web app; absent in API-only tests. */
   webDist?: string;
 }
@@ -177,6 +218,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.TEST_CLOCK && e.NODE_ENV === "production") {
     throw new ConfigError("Invalid configuration:\n  TEST_CLOCK: a test clock is never allowed where NODE_ENV=production");
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (a pair: `npx web-push generate-vapid-keys`) or neither",
+    );
   }
   return {
     env: e.NODE_ENV,
@@ -217,5 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     platformFeePercent: e.PLATFORM_FEE_PERCENT,
     payoutMinimumCentavos: e.PAYOUT_MINIMUM * 100,
     platform: { legalName: e.PLATFORM_LEGAL_NAME, address: e.PLATFORM_ADDRESS, tin: e.PLATFORM_TIN },
+    vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+    vapidSubject: e.VAPID_SUBJECT,
   };
 }

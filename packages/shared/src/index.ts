@@ -22,3 +22,4 @@ export * from "./schemas/responses.js";
 export { id, isId } from "./schemas/fields.js";
 export * from "./manila.js";
 export * from "./zones.js";
+export * from "./schemas/push.js";

@@ -31,6 +31,7 @@ import { bearer, errorResponses } from "../http/contracts.js";
 import { badRequest, conflictWith } from "../http/errors.js";
 import { deletePayoutAccount, lastFour, payoutAccountOf } from "../payout-accounts/public.js";
 import { newReferralCode } from "../referrals/codes.js";
+import { endUserPush } from "../push/public.js";
 import { browserLabel, emailSettingsOf } from "./routes.js";
 
 const tags = ["account"];
@@ -318,6 +319,7 @@ async function eraseAccount(tx: Db, me: UserRow, now: Date): Promise<string[]> {
       updatedAt: now,
     })
     .where(eq(users.id, me.id));
+  await endUserPush(tx, me.id);
   await tx.delete(sessions).where(eq(sessions.userId, me.id));
   await tx.delete(accountTokens).where(eq(accountTokens.userId, me.id));
   // The account's mail: what waits is not sent, what was sent is not kept.

@@ -32,6 +32,7 @@ import {
 } from "@vam/shared";
 import { currentUser, operatorsOnly } from "../auth/authenticate.js";
 import { endUserSessions } from "../auth/sessions.js";
+import { endUserPush } from "../push/public.js";
 import { awaitingPayment, decidePayment, publishPaymentDecision } from "../bookings/payment-decision.js";
 import { bookingsWithParties, clients, consultants } from "../bookings/queries.js";
 import { auditLog, bookings, payments, referralRewards, reviews, sessions, users } from "../db/schema.js";
@@ -194,6 +195,7 @@ export async function adminRoutes(base: FastifyInstance) {
         .where(eq(users.id, target.id))
         .returning();
       if (suspended) await endUserSessions(tx, target.id, now);
+      if (suspended) await endUserPush(tx, target.id);
       await recordAudit(tx, {
         actorId: operator.id,
         action: suspended ? "user.suspended" : "user.restored",

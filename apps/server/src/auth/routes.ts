@@ -32,6 +32,7 @@ import { isCommonPassword } from "./common-passwords.js";
 import { HASH_THREADS, hashPassword, passwordWorkInFlight, UNSET_PASSWORD, verifyAgainstNothing, verifyPassword } from "./passwords.js";
 import { findToken, issueToken, retireTokens, useToken } from "./account-tokens.js";
 import { createSession, revokeOtherSessions, revokeSession } from "./sessions.js";
+import { endDevicePush, endUserPush } from "../push/public.js";
 
 /** At most this many reset emails per account and hour, whatever the addresses asking. */
 const RESETS_PER_HOUR = 3;
@@ -132,6 +133,7 @@ export async function authRoutes(base: FastifyInstance) {
   const logoutContract = { tags, summary: "End this session", security: bearer, response: { 200: messageSchema, ...errorResponses } };
   app.post("/auth/logout", { preValidation: app.authenticate, schema: logoutContract }, async (request) => {
     await revokeSession(app.db, request.sessionId!);
+    await endDevicePush(app.db, request.sessionId!);
     app.realtime.endSession(request.sessionId!);
     return { message: "Logged out" };
   });
@@ -213,6 +215,7 @@ export async function authRoutes(base: FastifyInstance) {
         .set({ passwordHash, updatedAt: now, ...(user && !user.verifiedAt && { emailVerifiedAt: now }) })
         .where(eq(users.id, row.userId));
       await revokeOtherSessions(tx, row.userId, null);
+      await endUserPush(tx, row.userId);
     });
     app.realtime.endUser(row.userId);
     request.log.info({ userId: row.userId }, "password reset");

@@ -893,3 +893,76 @@ export const receipts = pgTable(
   },
   (t) => [uniqueIndex("receipts_number_idx").on(t.number), uniqueIndex("receipts_payment_idx").on(t.paymentId)],
 );
+
+/**
+ * Web push (decision 0024): one row per device that turned push notifications on, found again
+ * by its endpoint (the push service's address for that browser). It belongs to the session that
+ * registered it: pushes go only while that session is live, and logging out, a password reset,
+ * a suspension or an account's deletion end it.
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    /** The device's P-256 public key and authentication secret (base64url), for the payload's encryption (RFC 8291). */
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** "Chrome 131 on Linux": which device it is, from its User-Agent. */
+    deviceLabel: text("device_label").notNull(),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+    index("push_subscriptions_session_idx").on(t.sessionId),
+  ],
+);
+
+/** The push kinds (PUSH_KINDS) a user switched off, for all their devices; no row: all on. */
+export const pushSettings = pgTable("push_settings", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  off: text("off")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+});
+
+/**
+ * Pushes waiting to go, one per device: every instance's worker (push/queue.ts) claims due rows
+ * with `FOR UPDATE SKIP LOCKED` and a lease, like the email outbox; a row is deleted once
+ * delivered, skipped (the person's page is visible) or given up.
+ */
+export const pushOutbox = pgTable(
+  "push_outbox",
+  {
+    id: id(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** A PUSH_KINDS value. */
+    kind: text("kind").notNull(),
+    /** { title, body, url, tag? }: encrypted for the device when it is sent. */
+    payload: jsonb("payload").$type<{ title: string; body: string; url: string; tag?: string }>().notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    /** Past it the push is stale (the TTL the push service was given): dropped, not sent. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("push_outbox_due_idx").on(t.nextAttemptAt)],
+);

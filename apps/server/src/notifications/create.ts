@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client.js";
 import { notifications } from "../db/schema.js";
+import { pushNotification } from "../push/public.js";
 import { toNotification, type NotificationRow } from "./serialize.js";
 import { unreadCount } from "./unread.js";
 
@@ -12,10 +13,14 @@ export async function createNotification(db: Db, notification: NewNotification) 
   return row!;
 }
 
-/** Pushes a stored notification and the new unread count to every tab of its owner. */
+/**
+ * Pushes a stored notification and the new unread count to every tab of its owner, and queues
+ * its web push to their devices when it is a kind that is pushed (decision 0024).
+ */
 export async function announce(app: FastifyInstance, row: NotificationRow) {
   app.realtime.toUser(row.userId, "notification", {
     notification: toNotification(row),
     unread: await unreadCount(app.db, row.userId),
   });
+  await pushNotification(app, row);
 }

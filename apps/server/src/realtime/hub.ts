@@ -13,6 +13,8 @@ interface SocketData {
   sessionId: string;
   /** When the session ends (ms since the epoch), as last read from the database; the socket is closed then. */
   expiresAt: number;
+  /** The tab says its page is visible (the "visibility" event): web push waits while one of the user's is. */
+  visible?: boolean;
 }
 
 type Events = ServerToClientEvents;
@@ -32,6 +34,8 @@ export interface Realtime {
    * missed or an expiry changed.
    */
   recheckSessions(): Promise<void>;
+  /** Whether any tab of the user, on any instance, says its page is visible now (web push is skipped then). */
+  isVisible(userId: string): Promise<boolean>;
   /** Sockets connected to this instance. */
   localSocketCount(): number;
   /**
@@ -48,6 +52,8 @@ export interface Realtime {
  * that ended without a broadcast) loses its sockets within this long.
  */
 const SESSION_RECHECK_MS = 2000;
+/** How long `isVisible` waits for the other instances' answer. */
+const VISIBILITY_TIMEOUT_MS = 2000;
 /** The longest delay a Node timer takes (about 24.8 days); longer sessions re-arm. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -200,6 +206,10 @@ export function attachRealtime(app: FastifyInstance, redisUrl: string | undefine
     socket.on("newUser", (userId) => {
       if (userId !== socket.data.userId) app.log.warn({ claimed: userId, userId: socket.data.userId }, "socket claimed another user");
     });
+    socket.on("visibility", (visible, ack) => {
+      socket.data.visible = visible === true;
+      if (typeof ack === "function") ack();
+    });
   });
 
   async function recheckSessions() {
@@ -260,6 +270,12 @@ export function attachRealtime(app: FastifyInstance, redisUrl: string | undefine
       io.in(userRoom(userId)).disconnectSockets(true);
     },
     recheckSessions,
+    async isVisible(userId) {
+      // Across instances through the adapter (Redis): each answers for its own sockets, within
+      // VISIBILITY_TIMEOUT_MS; an instance that does not answer counts as no visible page.
+      const found = await io.in(userRoom(userId)).timeout(VISIBILITY_TIMEOUT_MS).fetchSockets();
+      return found.some((socket) => socket.data.visible === true);
+    },
     localSocketCount: () => io.of("/").sockets.size,
     drain: dropLocalSockets,
   };

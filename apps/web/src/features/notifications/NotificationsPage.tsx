@@ -6,6 +6,7 @@ import { useActionFetcher } from "../../lib/useActionFetcher";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { useRealtimeConnect, useRealtimeEvent } from "../realtime/public";
 import { NotificationItem } from "./NotificationItem";
+import { PushSection } from "./PushSection";
 import { notificationTarget } from "./notification-target";
 import { useNotifications } from "./notifications-context";
 import type { notificationsLoader } from "./notifications-data";
@@ -31,8 +32,9 @@ export default function NotificationsPage() {
   useRealtimeEvent("unreadCount", () => void revalidate());
   useRealtimeConnect(() => void revalidate());
 
-  const items = loaded.ok ? loaded.data : null;
-  const error = mark.busy ? null : (mark.error ?? (loaded.ok ? (countFailed ? MSG.notificationsCountFailed : null) : loaded.message));
+  const { notifications } = loaded;
+  const items = notifications.ok ? notifications.data : null;
+  const error = mark.busy ? null : (mark.error ?? (notifications.ok ? (countFailed ? MSG.notificationsCountFailed : null) : notifications.message));
 
   const open = async (notification: AppNotification) => {
     const target = notificationTarget(notification);
@@ -75,6 +77,7 @@ export default function NotificationsPage() {
         </p>
       )}
       <Tabs label="Notification types" tabs={TABS.map(({ label, type }) => ({ label, panel: () => list(type) }))} />
+      <PushSection push={loaded.push} />
     </div>
   );
 }

@@ -1,13 +1,34 @@
-import { MSG, type AppNotification } from "@vam/shared";
+import { MSG, PUSH_MSG, type AppNotification, type PushKind, type PushSettings } from "@vam/shared";
 import type { ActionFunctionArgs } from "react-router";
 import { toast } from "sonner";
 import { attempt, jsonBody, type ActionResult } from "../../lib/actions";
 import type { Result } from "../../lib/result";
 import { fetchNotifications, fetchUnreadCount, markAllNotificationsRead, markNotificationRead } from "./notifications-api";
+import { fetchPushEndpoints, fetchPushKey, fetchPushSettings, removePushSubscription, savePushSettings, savePushSubscription } from "./push-api";
 
-/** /notifications: the latest notifications, newest first, or why they could not be read. */
-export function notificationsLoader(): Promise<Result<AppNotification[]>> {
-  return attempt(fetchNotifications, MSG.notificationsFailed);
+/** Web push as the notifications page needs it: the server's key, the account's devices (endpoints) and the kinds pushed. */
+export interface PushSetup {
+  publicKey: string;
+  endpoints: string[];
+  settings: PushSettings;
+}
+
+export interface NotificationsPageData {
+  /** The latest notifications, newest first, or why they could not be read. */
+  notifications: Result<AppNotification[]>;
+  push: Result<PushSetup>;
+}
+
+/** /notifications: the notifications and, beside them, web push's state (either may fail alone). */
+export async function notificationsLoader(): Promise<NotificationsPageData> {
+  const [notifications, push] = await Promise.all([
+    attempt(fetchNotifications, MSG.notificationsFailed),
+    attempt(async () => {
+      const [publicKey, endpoints, settings] = await Promise.all([fetchPushKey(), fetchPushEndpoints(), fetchPushSettings()]);
+      return { publicKey, endpoints, settings };
+    }, PUSH_MSG.loadFailed),
+  ]);
+  return { notifications, push };
 }
 
 /** The unread count's data route, read again after a reconnect. */
@@ -15,8 +36,16 @@ export function unreadCountLoader(): Promise<Result<number>> {
   return attempt(fetchUnreadCount, MSG.notificationsCountFailed);
 }
 
-/** `leads`: the page goes where it leads next, whatever the answer. */
-export type NotificationIntent = { intent: "read"; id: string; leads: boolean } | { intent: "readAll" };
+/**
+ * `leads`: the page goes where it leads next, whatever the answer. `pushOn`: this browser's new
+ * subscription for the server; `pushOff`: the one it ended; `pushKind`: one kind switched.
+ */
+export type NotificationIntent =
+  | { intent: "read"; id: string; leads: boolean }
+  | { intent: "readAll" }
+  | { intent: "pushOn"; subscription: PushSubscriptionJSON }
+  | { intent: "pushOff"; endpoint: string }
+  | { intent: "pushKind"; kind: PushKind; on: boolean };
 
 /**
  * /notifications' action. `read`: marks one read (when the page then goes where it leads, going
@@ -24,6 +53,13 @@ export type NotificationIntent = { intent: "read"; id: string; leads: boolean } 
  */
 export async function notificationsAction({ request }: ActionFunctionArgs): Promise<ActionResult> {
   const body = await jsonBody<NotificationIntent>(request);
+  if (body.intent === "pushOn") return attempt(() => savePushSubscription(body.subscription).then(() => null), PUSH_MSG.turnOnFailed);
+  if (body.intent === "pushOff") {
+    const done = await attempt(() => removePushSubscription(body.endpoint).then(() => null), PUSH_MSG.turnOffFailed);
+    // Already unknown to the server (ended at a logout, or gone): off is off.
+    return done.ok || done.status === 404 ? { ok: true, data: null } : done;
+  }
+  if (body.intent === "pushKind") return attempt(() => savePushSettings({ [body.kind]: body.on }).then(() => null), PUSH_MSG.settingsFailed);
   const failure = body.intent === "readAll" ? MSG.notificationsReadAllFailed : MSG.notificationReadFailed;
   const done = await attempt(async () => {
     if (body.intent === "readAll") await markAllNotificationsRead();

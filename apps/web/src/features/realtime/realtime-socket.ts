@@ -19,8 +19,14 @@ export function openSocket(token: string, userId: string, hub: RealtimeHub): () 
     transports: ["websocket", "polling"],
     tryAllTransports: true,
   });
+  // Whether this tab is seen: the server skips web push while one of the person's tabs is
+  // (decision 0024), told at every (re)connection and every change.
+  const tellVisibility = () => {
+    if (socket.connected) socket.emit("visibility", document.visibilityState === "visible");
+  };
   socket.on("connect", () => {
     socket.emit("newUser", userId);
+    tellVisibility();
     hub.connected();
   });
   // The server ends the sockets of a session at logout and refuses a session that has ended:
@@ -38,8 +44,10 @@ export function openSocket(token: string, userId: string, hub: RealtimeHub): () 
     if (!socket.connected) socket.disconnect().connect();
   };
   window.addEventListener("online", reconnectNow);
+  document.addEventListener("visibilitychange", tellVisibility);
   return () => {
     window.removeEventListener("online", reconnectNow);
+    document.removeEventListener("visibilitychange", tellVisibility);
     socket.disconnect();
   };
 }
