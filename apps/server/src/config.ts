@@ -14,6 +14,20 @@ const boolFlag = z
   .optional()
   .transform((value) => (value === undefined ? undefined : value === "true" || value === "1"));
 
+/** A VAPID key in base64url of `bytes` bytes, or absent (empty counts as absent). */
+const vapidKey = (bytes: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(
+      z
+        .string()
+        .refine((value) => /^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, "base64url").length === bytes, message)
+        .optional(),
+    );
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -91,34 +105,8 @@ const envSchema = z.object({
   PAYOUT_MINIMUM: z.coerce.number().int("must be whole pesos").min(1).max(1_000_000).default(500),
   PLATFORM_LEGAL_NAME: z.string().trim().min(1).default("VA Marketplace (demo: set PLATFORM_LEGAL_NAME)"),
   PLATFORM_ADDRESS: z.string().trim().min(1).default("Address not configured: set PLATFORM_ADDRESS"),
-  VAPID_PUBLIC_KEY: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value : undefined))
-    .pipe(
-      z
-        .string()
-        .refine(
-          (value) => /^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, "base64url").length === 65,
-          "must be a P-256 public key in base64url (65 bytes)",
-        )
-        .optional(),
-    ),
-  VAPID_PRIVATE_KEY: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value : undefined))
-    .pipe(
-      z
-        .string()
-        .refine(
-          (value) => /^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, "base64url").length === 32,
-          "must be a P-256 private key in base64url (32 bytes)",
-        )
-        .optional(),
-    ),
+  VAPID_PUBLIC_KEY: vapidKey(65, "must be a P-256 public key in base64url (65 bytes)"),
+  VAPID_PRIVATE_KEY: vapidKey(32, "must be a P-256 private key in base64url (32 bytes)"),
   VAPID_SUBJECT: z
     .string()
     .trim()

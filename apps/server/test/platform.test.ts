@@ -30,9 +30,23 @@ describe("configuration", () => {
     [{ DATABASE_URL: "not a url" }, "DATABASE_URL"],
     [{ REDIS_URL: "::::" }, "REDIS_URL"],
     [{ SESSION_TTL_HOURS: "-1" }, "SESSION_TTL_HOURS"],
+    // Web push's keys: base64url of a P-256 key's length, and both or neither.
+    [{ VAPID_PUBLIC_KEY: "not a key", VAPID_PRIVATE_KEY: Buffer.alloc(32, 1).toString("base64url") }, "VAPID_PUBLIC_KEY"],
+    [
+      { VAPID_PUBLIC_KEY: Buffer.alloc(65, 4).toString("base64url"), VAPID_PRIVATE_KEY: Buffer.alloc(31, 1).toString("base64url") },
+      "VAPID_PRIVATE_KEY",
+    ],
+    [{ VAPID_PUBLIC_KEY: Buffer.alloc(65, 4).toString("base64url") }, "set both"],
+    [{ VAPID_SUBJECT: "someone" }, "VAPID_SUBJECT"],
   ])("names the bad variable in %o", (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
+  });
+
+  it("reads a VAPID key pair, and none where both are empty", () => {
+    const pair = { VAPID_PUBLIC_KEY: Buffer.alloc(65, 4).toString("base64url"), VAPID_PRIVATE_KEY: Buffer.alloc(32, 1).toString("base64url") };
+    expect(loadConfig(pair).vapid).toEqual({ publicKey: pair.VAPID_PUBLIC_KEY, privateKey: pair.VAPID_PRIVATE_KEY });
+    expect(loadConfig({ VAPID_PUBLIC_KEY: "", VAPID_PRIVATE_KEY: " " }).vapid).toBeUndefined();
   });
 
   it("reads S3 settings with the default region", () => {

@@ -19,6 +19,7 @@ import { currentUser } from "../auth/authenticate.js";
 import { isCommonPassword } from "../auth/common-passwords.js";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
 import { liveSessionsOf, revokeOtherSessions, revokeUserSession } from "../auth/sessions.js";
+import { textArray } from "../db/client.js";
 import { users } from "../db/schema.js";
 import { bearer, errorResponses } from "../http/contracts.js";
 import { badRequest, conflict, HttpError } from "../http/errors.js";
@@ -184,13 +185,5 @@ export async function accountRoutes(base: FastifyInstance) {
 
 /** `email_off` with `off` added and `on` removed, in one statement (two tabs switching two kinds both win). */
 export function setKinds(off: readonly string[], on: readonly string[]) {
-  return sql`(select coalesce(array_agg(distinct kind order by kind), '{}'::text[]) from unnest(array_cat(${users.emailOff}, ${sqlArray(off)})) as kind where kind <> all(${sqlArray(on)}))`;
+  return sql`(select coalesce(array_agg(distinct kind order by kind), '{}'::text[]) from unnest(array_cat(${users.emailOff}, ${textArray(off)})) as kind where kind <> all(${textArray(on)}))`;
 }
-
-const sqlArray = (values: readonly string[]) =>
-  values.length === 0
-    ? sql`'{}'::text[]`
-    : sql`array[${sql.join(
-        values.map((value) => sql`${value}`),
-        sql`, `,
-      )}]::text[]`;

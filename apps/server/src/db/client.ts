@@ -173,3 +173,12 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as { rows: T[] };
   return result.rows;
 }
+
+/** A list of texts as a PostgreSQL text[] parameter list (`'{}'::text[]` when empty, which `array[]` cannot be). */
+export const textArray = (values: readonly string[]): SQL =>
+  values.length === 0
+    ? sql`'{}'::text[]`
+    : sql`array[${sql.join(
+        values.map((value) => sql`${value}`),
+        sql`, `,
+      )}]::text[]`;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { PUSH_KINDS, type PushKind, type PushPayload, type PushSettings } from "@vam/shared";
-import { queryRows, type Db } from "../db/client.js";
+import { queryRows, textArray, type Db } from "../db/client.js";
 import { pushOutbox, pushSettings, pushSubscriptions, sessions } from "../db/schema.js";
 
 /** Every database access of web push (decision 0024); the routes and the queue hold none. */
@@ -105,14 +105,6 @@ export async function writePushSettings(db: Db, userId: string, turnOff: readonl
     .returning({ off: pushSettings.off });
   return pushSettingsOf(row!.off);
 }
-
-const textArray = (values: readonly string[]) =>
-  values.length === 0
-    ? sql`'{}'::text[]`
-    : sql`array[${sql.join(
-        values.map((value) => sql`${value}`),
-        sql`, `,
-      )}]::text[]`;
 
 /**
  * Queues one push per device of the user whose session is live, unless the user switched the
