@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PUSH_MSG } from "@vam/shared";
+import { MSG, PUSH_MSG } from "@vam/shared";
 import { pushSubscriptions } from "../apps/server/src/db/schema.js";
-import { decryptPush, newDeviceKeys, startPushService, type PushServiceStandIn } from "../apps/server/test/helpers/push-service.js";
+import type { BrowserContext } from "playwright-core";
+import { decryptPush, newDeviceKeys, startPushService, type DeviceKeys, type PushServiceStandIn } from "../apps/server/test/helpers/push-service.js";
 import { expectNoSeriousA11yViolations } from "./axe.js";
+import { pickInPicker } from "./booking-steps.js";
 import { startE2E, type E2E } from "./harness.js";
 import { apiToken, logIn, registerViaApi } from "./helpers.js";
 
@@ -34,6 +36,38 @@ async function waitFor<T>(read: () => Promise<T> | T, done: (value: T) => boolea
   }
 }
 
+/**
+ * The page's PushManager subscribes at the stand-in push service, with this test's device keys;
+ * `window.pushSubscribedWith` lists the server keys it was asked to subscribe with.
+ */
+async function stubPushManager(context: BrowserContext, endpoint: string, keys: DeviceKeys) {
+  await context.addInitScript(
+    ({ endpoint, p256dh, auth }) => {
+      let current: unknown = null;
+      const calls: number[][] = [];
+      (window as unknown as { pushSubscribedWith: number[][] }).pushSubscribedWith = calls;
+      PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+        const key = new Uint8Array(options!.applicationServerKey as Uint8Array);
+        calls.push(Array.from(key));
+        current = {
+          endpoint,
+          expirationTime: null,
+          options: { applicationServerKey: key.buffer, userVisibleOnly: true },
+          getKey: () => null,
+          toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh, auth } }),
+          unsubscribe: async () => {
+            current = null;
+            return true;
+          },
+        };
+        return current as PushSubscription;
+      };
+      PushManager.prototype.getSubscription = async () => current as PushSubscription | null;
+    },
+    { endpoint, p256dh: keys.publicKey.toString("base64url"), auth: keys.authSecret.toString("base64url") },
+  );
+}
+
 describe("push notifications", () => {
   it("are turned on from the notifications page (a subscription the server keeps), arrive while the page is hidden, and are turned off", async () => {
     const boss = await registerViaApi(e2e, { username: "push_boss", firstName: "Ramon", lastName: "Reyes", role: "Boss" });
@@ -43,31 +77,7 @@ describe("push notifications", () => {
 
     const { context, page } = await e2e.newPage();
     await context.grantPermissions(["notifications"], { origin: e2e.baseUrl });
-    await context.addInitScript(
-      ({ endpoint, p256dh, auth }) => {
-        let current: unknown = null;
-        const calls: number[][] = [];
-        (window as unknown as { pushSubscribedWith: number[][] }).pushSubscribedWith = calls;
-        PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
-          const key = new Uint8Array(options!.applicationServerKey as Uint8Array);
-          calls.push(Array.from(key));
-          current = {
-            endpoint,
-            expirationTime: null,
-            options: { applicationServerKey: key.buffer, userVisibleOnly: true },
-            getKey: () => null,
-            toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh, auth } }),
-            unsubscribe: async () => {
-              current = null;
-              return true;
-            },
-          };
-          return current as PushSubscription;
-        };
-        PushManager.prototype.getSubscription = async () => current as PushSubscription | null;
-      },
-      { endpoint, p256dh: keys.publicKey.toString("base64url"), auth: keys.authSecret.toString("base64url") },
-    );
+    await stubPushManager(context, endpoint, keys);
 
     await logIn(page, "push_boss");
     await page.goto("/notifications");
@@ -126,6 +136,53 @@ describe("push notifications", () => {
     await section.getByRole("button", { name: PUSH_MSG.turnOff }).click();
     await section.getByText(PUSH_MSG.stateOff).waitFor();
     expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, boss.id))).toEqual([]);
+    await context.close();
+  });
+
+  it("are offered after a client's first booking, turned on from there, and not offered again on that device", async () => {
+    const client = await registerViaApi(e2e, { username: "offer_boss", firstName: "Liza", lastName: "Mercado", role: "Boss" });
+    const maria = await registerViaApi(e2e, { username: "offer_va", firstName: "Maria", lastName: "Santos", role: "Assistant" });
+    const keys = newDeviceKeys();
+    const endpoint = `${service.url}/push/e2e-offer-device`;
+    const { context, page } = await e2e.newPage();
+    await context.grantPermissions(["notifications"], { origin: e2e.baseUrl });
+    await stubPushManager(context, endpoint, keys);
+    await logIn(page, "offer_boss");
+
+    const book = async () => {
+      await page.goto(`/book/${maria.id}`);
+      await pickInPicker(page);
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByRole("heading", { name: "Choose Service Duration" }).waitFor();
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByRole("button", { name: MSG.paymentIHavePaid }).click();
+      await page.getByRole("heading", { name: MSG.bookingRequestSentTitle }).waitFor();
+    };
+
+    await book();
+    const offer = page.getByRole("region", { name: PUSH_MSG.offerTitle });
+    await offer.getByText(PUSH_MSG.offer("Maria")).waitFor();
+    await e2e.screenshot(page, "push-offer");
+    await expectNoSeriousA11yViolations(page);
+    await offer.getByRole("button", { name: PUSH_MSG.turnOn }).click();
+    await offer.getByRole("status").getByText(PUSH_MSG.stateOn).waitFor();
+    expect(await offer.getByRole("button").count()).toBe(0);
+    await e2e.screenshot(page, "push-offer-on");
+    // The step itself is still there, as the spec has it.
+    await page.getByRole("link", { name: "Proceed to Chat" }).waitFor();
+
+    const { publicKey } = (await (await fetch(`${e2e.baseUrl}/api/push/key`)).json()) as { publicKey: string };
+    const subscribedWith = await page.evaluate(() => (window as unknown as { pushSubscribedWith: number[][] }).pushSubscribedWith);
+    expect(subscribedWith.map((key) => Buffer.from(key).toString("base64url"))).toEqual([publicKey]);
+    const db = e2e.server.database.db;
+    const stored = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, client.id));
+    expect(stored.map((row) => row.endpoint)).toEqual([endpoint]);
+
+    // The next booking on this device: no offer.
+    await book();
+    await page.getByRole("link", { name: "Proceed to Chat" }).waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await page.getByRole("region", { name: PUSH_MSG.offerTitle }).count()).toBe(0);
     await context.close();
   });
 });

@@ -7,6 +7,7 @@ import { accountTokens, emailOutbox, galleryPhotos, notifications, postings, pro
 import { bookingIn, book, type Account } from "./helpers/bookings.js";
 import { pngOf, uploadImage } from "./helpers/images.js";
 import { signUp, startTestServer, type TestServer } from "./helpers/server.js";
+import { newDeviceKeys, subscriptionJson } from "./helpers/push-service.js";
 import { connectSocket } from "./helpers/sockets.js";
 
 let server: TestServer;
@@ -74,6 +75,25 @@ describe("Download my data", () => {
     // The booking's two automatic messages, then one received and one sent.
     expect(texts.slice(-2)).toEqual(["Carlos Reyes: Thank you, Rosa!", "me: Salamat po!"]);
     expect(data.notifications.length).toBeGreaterThan(0);
+
+    // Web push: the device and its push service's host, never the endpoint's path nor its keys; the kinds pushed.
+    const keys = newDeviceKeys();
+    const endpoint = "https://fcm.googleapis.com/fcm/send/rosa-phone-secret-path";
+    const chrome = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+    const subscribed = await server.api("POST", "/api/push/subscriptions", {
+      token: assistant.token,
+      body: subscriptionJson(endpoint, keys),
+      headers: { "user-agent": chrome },
+    });
+    expect(subscribed.status).toBe(201);
+    expect((await server.api("PUT", "/api/push/settings", { token: assistant.token, body: { payouts: false } })).status).toBe(200);
+    const withPush = (await server.api("GET", "/api/account/export", { token: assistant.token })).body;
+    expect(withPush.pushDevices).toEqual([{ device: "Chrome 131 on Linux", subscribedAt: expect.any(String), pushService: "fcm.googleapis.com" }]);
+    expect(withPush.pushSettings).toEqual({ messages: true, bookings: true, payments: true, payouts: false });
+    expect(data.pushDevices).toEqual([]);
+    const pushText = JSON.stringify(withPush);
+    for (const secret of ["rosa-phone-secret-path", keys.publicKey.toString("base64url"), keys.authSecret.toString("base64url")])
+      expect(pushText).not.toContain(secret);
 
     // Never a secret, nor the other party's address.
     const [row] = await server.database.db.select().from(users).where(eq(users.id, assistant.user.id));

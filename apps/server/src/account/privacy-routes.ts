@@ -31,7 +31,7 @@ import { bearer, errorResponses } from "../http/contracts.js";
 import { badRequest, conflictWith } from "../http/errors.js";
 import { deletePayoutAccount, lastFour, payoutAccountOf } from "../payout-accounts/public.js";
 import { newReferralCode } from "../referrals/codes.js";
-import { endUserPush } from "../push/public.js";
+import { endUserPush, pushExportOf } from "../push/public.js";
 import { browserLabel, emailSettingsOf } from "./routes.js";
 
 const tags = ["account"];
@@ -102,6 +102,7 @@ export async function exportAccount(db: Db, me: UserRow, now: Date) {
       db.select().from(uploads).where(eq(uploads.ownerId, me.id)).orderBy(asc(uploads.createdAt)),
     ]);
   const payout = await payoutAccountOf(db, me.id);
+  const push = await pushExportOf(db, me.id);
   const chatIds = chatRows.map((row) => row.chat.id);
   const messageRows = chatIds.length
     ? await db.select().from(messages).where(inArray(messages.chatId, chatIds)).orderBy(asc(messages.createdAt), asc(messages.id))
@@ -138,6 +139,9 @@ export async function exportAccount(db: Db, me: UserRow, now: Date) {
       updatedAt: iso(me.updatedAt),
     },
     emailSettings: emailSettingsOf(me.emailOff),
+    // Web push (decision 0024): which devices receive pushes, and the kinds pushed.
+    pushDevices: push.devices,
+    pushSettings: push.settings,
     signedInDevices: devices.map((row) => ({
       browser: browserLabel(row.userAgent),
       signedInAt: iso(row.createdAt),

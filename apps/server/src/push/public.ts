@@ -4,7 +4,7 @@ import type { Db } from "../db/client.js";
 import type { NotificationRow } from "../notifications/serialize.js";
 import { notificationPush } from "./notification-push.js";
 import { PUSH_OPTIONS } from "./queue.js";
-import { deleteSessionSubscriptions, deleteUserSubscriptions, queuePush } from "./repository.js";
+import { deleteSessionSubscriptions, deleteUserSubscriptions, queuePush, readPushSettings, subscriptionsOf } from "./repository.js";
 
 /**
  * What other features call of web push (decision 0024). Pushes are queued after the change
@@ -34,3 +34,17 @@ export const endDevicePush = (db: Db, sessionId: string) => deleteSessionSubscri
 
 /** Password reset, suspension, account deletion: every device of the user stops receiving pushes. */
 export const endUserPush = (db: Db, userId: string) => deleteUserSubscriptions(db, userId);
+
+/**
+ * The account's web push for "Download my data": each device's label, when it subscribed and its
+ * push service's host (never the endpoint's path nor the device's keys), and the kinds pushed.
+ */
+export async function pushExportOf(db: Db, userId: string) {
+  const [devices, settings] = await Promise.all([subscriptionsOf(db, userId), readPushSettings(db, userId)]);
+  return {
+    devices: devices
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .map((row) => ({ device: row.deviceLabel, subscribedAt: row.createdAt.toISOString(), pushService: new URL(row.endpoint).host })),
+    settings,
+  };
+}

@@ -36,6 +36,11 @@ export const PUSH_MSG = {
   turnOnFailed: "Could not turn on push notifications on this device. Please try again.",
   turnOffFailed: "Could not turn off push notifications on this device. Please try again.",
   settingsFailed: "Could not save your push notification settings.",
+  // The offer after a client's first booking (the same control, once per device).
+  offerTitle: "Alerts on this device",
+  offer: (firstName: string) => `Get alerts on this device when ${firstName} replies or your booking changes.`,
+  offerNotNow: "Not now",
+  offerLater: "You can turn them on later on the Notifications page.",
 } as const;
 
 /** Loopback hosts: a plain-http endpoint is accepted for them outside production only (a test's stand-in push service). */

@@ -8,6 +8,7 @@ import { Switch } from "../../components/Switch";
 import type { Result } from "../../lib/result";
 import { useActionFetcher } from "../../lib/useActionFetcher";
 import type { NotificationIntent, PushSetup } from "./notifications-data";
+import { rememberPushAnswer } from "./push-offer-answer";
 import { readPushState, subscribeThisDevice, unsubscribeThisDevice, type PushState } from "./push-device";
 
 const STATE_TEXT: Record<Exclude<PushState, "checking">, string> = {
@@ -87,6 +88,8 @@ function PushControls({ setup }: { setup: PushSetup }) {
     setWorking(true);
     try {
       const endpoint = await unsubscribeThisDevice();
+      // Turned off by choice: the offer after a booking does not ask this device again.
+      rememberPushAnswer("dismissed");
       if (endpoint) await submit({ intent: "pushOff", endpoint });
       else setState("off");
     } catch {

@@ -5,6 +5,7 @@ import { attempt, jsonBody, type ActionResult } from "../../lib/actions";
 import type { Result } from "../../lib/result";
 import { fetchNotifications, fetchUnreadCount, markAllNotificationsRead, markNotificationRead } from "./notifications-api";
 import { fetchPushEndpoints, fetchPushKey, fetchPushSettings, removePushSubscription, savePushSettings, savePushSubscription } from "./push-api";
+import { subscribeWithKey } from "./push-device";
 
 /** Web push as the notifications page needs it: the server's key, the account's devices (endpoints) and the kinds pushed. */
 export interface PushSetup {
@@ -39,11 +40,14 @@ export function unreadCountLoader(): Promise<Result<number>> {
 /**
  * `leads`: the page goes where it leads next, whatever the answer. `pushOn`: this browser's new
  * subscription for the server; `pushOff`: the one it ended; `pushKind`: one kind switched.
+ * `pushOnHere` (the offer after a first booking, whose page has not read the server's key): the
+ * permission given, this browser subscribes with the key read now and the server is told.
  */
 export type NotificationIntent =
   | { intent: "read"; id: string; leads: boolean }
   | { intent: "readAll" }
   | { intent: "pushOn"; subscription: PushSubscriptionJSON }
+  | { intent: "pushOnHere" }
   | { intent: "pushOff"; endpoint: string }
   | { intent: "pushKind"; kind: PushKind; on: boolean };
 
@@ -53,6 +57,11 @@ export type NotificationIntent =
  */
 export async function notificationsAction({ request }: ActionFunctionArgs): Promise<ActionResult> {
   const body = await jsonBody<NotificationIntent>(request);
+  if (body.intent === "pushOnHere")
+    return attempt(async () => {
+      await savePushSubscription(await subscribeWithKey(await fetchPushKey()));
+      return null;
+    }, PUSH_MSG.turnOnFailed);
   if (body.intent === "pushOn") return attempt(() => savePushSubscription(body.subscription).then(() => null), PUSH_MSG.turnOnFailed);
   if (body.intent === "pushOff") {
     const done = await attempt(() => removePushSubscription(body.endpoint).then(() => null), PUSH_MSG.turnOffFailed);

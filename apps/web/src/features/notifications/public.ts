@@ -4,3 +4,4 @@
  */
 export { relativeTime } from "./relative-time";
 export { useNow } from "./useNow";
+export { PushOffer } from "./PushOffer";

@@ -45,6 +45,19 @@ export async function readPushState(endpoints: readonly string[]): Promise<PushS
   return subscription && endpoints.includes(subscription.endpoint) ? "on" : "off";
 }
 
+/**
+ * Where this device stands by the browser alone, before asking our server anything (the offer
+ * after a first booking): on when it has a subscription (the notifications page checks it against
+ * the server's devices).
+ */
+export async function readDevicePushState(): Promise<Exclude<PushState, "checking">> {
+  const found = await registration();
+  if (!found) return "unsupported";
+  if (Notification.permission === "denied") return "blocked";
+  if (Notification.permission !== "granted") return "off";
+  return (await found.pushManager.getSubscription()) ? "on" : "off";
+}
+
 const keyBytes = (base64url: string) => {
   const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/");
   return Uint8Array.from(atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4)), (char) => char.charCodeAt(0));
@@ -57,13 +70,16 @@ const sameKey = (a: ArrayBuffer | null, b: Uint8Array) => {
 };
 
 /**
- * Asks for the permission (the browser's own prompt) and subscribes this browser with the
- * server's key: the subscription's JSON to send to the server, or why there is none.
+ * The browser's own prompt for the permission; asked in the press of a button (some browsers
+ * refuse to ask otherwise), before any request to our server.
  */
-export async function subscribeThisDevice(publicKey: string): Promise<{ subscription: PushSubscriptionJSON } | { refused: "blocked" | "dismissed" }> {
+export async function askPushPermission(): Promise<"granted" | "blocked" | "dismissed"> {
   const permission = await Notification.requestPermission();
-  if (permission === "denied") return { refused: "blocked" };
-  if (permission !== "granted") return { refused: "dismissed" };
+  return permission === "granted" ? "granted" : permission === "denied" ? "blocked" : "dismissed";
+}
+
+/** Subscribes this browser (the permission given) with the server's key: the subscription's JSON for the server. */
+export async function subscribeWithKey(publicKey: string): Promise<PushSubscriptionJSON> {
   const ready = await navigator.serviceWorker.ready;
   const applicationServerKey = keyBytes(publicKey);
   let subscription = await ready.pushManager.getSubscription();
@@ -73,7 +89,17 @@ export async function subscribeThisDevice(publicKey: string): Promise<{ subscrip
     subscription = null;
   }
   subscription ??= await ready.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
-  return { subscription: subscription.toJSON() };
+  return subscription.toJSON();
+}
+
+/**
+ * Asks for the permission (the browser's own prompt) and subscribes this browser with the
+ * server's key: the subscription's JSON to send to the server, or why there is none.
+ */
+export async function subscribeThisDevice(publicKey: string): Promise<{ subscription: PushSubscriptionJSON } | { refused: "blocked" | "dismissed" }> {
+  const permission = await askPushPermission();
+  if (permission !== "granted") return { refused: permission };
+  return { subscription: await subscribeWithKey(publicKey) };
 }
 
 /** Ends the browser's subscription; answers its endpoint (for the server), or null when there was none. */

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { useActionAnswer } from "../../../lib/actions";
 import { useActionFetcher } from "../../../lib/useActionFetcher";
+import { PushOffer } from "../../notifications/public";
 import { BothClocks } from "../BothClocks";
 import type { TransferReferenceInput } from "../bookings-data";
 
@@ -19,7 +20,8 @@ interface BookingSuccessProps {
 /**
  * Step 4 of booking: the request was sent (decisions.md: nothing says a booking is confirmed before
  * it is): it waits for the payment check and the assistant's answer. The client may add the
- * reference number of their transfer; where to find the booking; the chat that was started.
+ * reference number of their transfer; where to find the booking; the chat that was started. Below,
+ * once per device, the offer of push notifications (issue 33: "after their first booking").
  */
 export function BookingSuccess({ bookings, consultant, name, zone }: BookingSuccessProps) {
   const booking = bookings[0]!;
@@ -68,6 +70,7 @@ export function BookingSuccess({ bookings, consultant, name, zone }: BookingSucc
       <Link to={`/chat/${consultantId}`} className="btn-primary">
         Proceed to Chat
       </Link>
+      <PushOffer firstName={consultant.firstName} />
     </section>
   );
 }
