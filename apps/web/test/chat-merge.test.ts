@@ -9,6 +9,7 @@ const message = (id: string, text: string, userId = "me", createdAt = "2026-11-2
   text,
   userId,
   createdAt,
+  attachments: [],
   user: { id: userId, firstName: "A", lastName: "B", avatar: null },
 });
 const pending = (id: string, text: string): ShownMessage => ({ ...message(id, text), pending: true });

@@ -9,6 +9,7 @@ const message = (n: number, userId = "other"): ChatMessage => ({
   text: `Message ${n}`,
   userId,
   createdAt: new Date(Date.UTC(2026, 10, 23, 1, 0, n)).toISOString(),
+  attachments: [],
   user: { id: userId, firstName: "A", lastName: "B", avatar: null },
 });
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => message(from + index));

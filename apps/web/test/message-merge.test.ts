@@ -8,6 +8,7 @@ const message = (id: string, text: string, userId = "me"): ChatMessage => ({
   text,
   userId,
   createdAt: "2026-11-23T01:00:00.000Z",
+  attachments: [],
   user: { id: userId, firstName: "A", lastName: "B", avatar: null },
 });
 const pending = (id: string, text: string, userId = "me"): ShownMessage => ({ ...message(id, text, userId), pending: true });

@@ -51,6 +51,11 @@ export const UPLOAD_LIMIT_BYTES: Record<UploadFolder, number> = {
   avatars: 1.5 * MB,
   postings: 5 * MB,
 };
+/** Files in chat (issue 33): each at most 10 MB, at most 5 to a message. */
+export const CHAT_FILE_MAX_BYTES = 10 * MB;
+export const CHAT_FILES_PER_MESSAGE = 5;
+/** What the file picker of a chat offers; the server decides by the content, not by this list. */
+export const CHAT_FILE_ACCEPT = ".jpg,.jpeg,.png,.webp,.gif,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.csv,.zip";
 export const ALLOWED_IMAGE_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/gif"] as const;
 
 /** How long transient confirmations (toasts, upload success) stay on screen. */

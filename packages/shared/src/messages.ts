@@ -96,6 +96,17 @@ export const MSG = {
   /** A paste into the chat box that went past its limit (the start was kept). */
   messageCut: (max: number) => `Your message was cut to ${max.toLocaleString("en-US")} characters.`,
   chatNotFound: "Chat not found",
+  chatFileNotFound: "File not found",
+  chatFileMissing: "Please choose a file to send",
+  chatFileTooLarge: (mb: number) => `This file is too large: files in a chat may be up to ${mb} MB`,
+  chatFileType: "This kind of file cannot be sent. Send an image (JPEG, PNG, WebP, GIF) or a document (PDF, Word, Excel, PowerPoint, text, zip).",
+  chatFileMismatch: "This file's content does not match its name",
+  chatFileHtml: "Web pages (HTML, SVG) cannot be sent, not even as text files",
+  chatFileUnreadable: "The image could not be read. Please try another file.",
+  chatFileNotYours: "Attach only files you uploaded to this chat and have not sent yet",
+  chatFilesTooMany: (max: number) => `Send at most ${max} files in one message`,
+  chatFileSentImage: "Sent an image",
+  chatFileSentFile: "Sent a file",
   /** `GET /chats/{id}/messages`: a `before` the server did not write. */
   messageCursorInvalid: "These earlier messages could not be found. Please open the chat again.",
   messagePageSizeInvalid: "Please ask for 1 to 100 messages at a time",

@@ -34,6 +34,7 @@ import type {
   bookingSchema,
   chatMessagePageViewSchema,
   chatMessageViewSchema,
+  chatAttachmentSchema,
   chatPersonSchema,
   chatViewSchema,
   chatWithMessagesSchema,
@@ -87,6 +88,9 @@ export type Posting = z.infer<typeof postingViewSchema>;
 export type ChatPerson = z.infer<typeof chatPersonSchema>;
 
 export type ChatMessage = z.infer<typeof chatMessageViewSchema>;
+
+/** A file in a chat message, or uploaded and not sent yet (`POST /chats/{id}/files`). */
+export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
 
 export type Chat = z.infer<typeof chatViewSchema>;
 

@@ -28,6 +28,7 @@ import {
   users,
 } from "../db/schema.js";
 import { bearer, errorResponses } from "../http/contracts.js";
+import { removeChatFilesOf } from "../chat/files.js";
 import { badRequest, conflictWith } from "../http/errors.js";
 import { deletePayoutAccount, lastFour, payoutAccountOf } from "../payout-accounts/public.js";
 import { newReferralCode } from "../referrals/codes.js";
@@ -383,6 +384,8 @@ export async function privacyRoutes(base: FastifyInstance) {
       return eraseAccount(tx, me, now);
     });
     app.realtime.endUser(me.id);
+    // Files sent in chats go with the account (decision 0025); a crash here leaves them to the sweep.
+    await removeChatFilesOf(app, me.id);
     await app.searchIndex.settle();
     // After commit: a failed removal leaves an orphan file, never a row pointing at nothing.
     const removed = await Promise.allSettled(files.map((key) => app.storage.remove(key)));

@@ -12,6 +12,7 @@ import { bookingsWithParties, type BookingWithParties } from "./queries.js";
 import { CHANGES_KEPT_MS } from "../profiles/search-replica.js";
 import { postCancellation } from "../ledger/public.js";
 import { queueDaylightSavingNotices } from "../time-zones/notice.js";
+import { sweepChatFiles } from "../chat/files.js";
 
 /** Sent or given-up email rows are kept this many days (by the database's clock). */
 const EMAIL_KEPT_DAYS = 30;
@@ -135,6 +136,8 @@ export async function sweep(app: FastifyInstance): Promise<SweepResult> {
 
   // The search index's change log: every instance has read it long before (by the database's clock, not the test clock).
   await app.db.delete(searchChanges).where(sql`${searchChanges.changedAt} < now() - ${`${CHANGES_KEPT_MS / 1000} seconds`}::interval`);
+  // Files uploaded to a chat and never sent, after a day; and any left of a deleted account.
+  await sweepChatFiles(app);
   app.metrics.sweepLastRun.setToCurrentTime();
   return result;
 }

@@ -17,12 +17,15 @@ import {
   type ChatMessagePage,
   type ChatWithMessages,
 } from "@vam/shared";
-import { currentUser } from "../auth/authenticate.js";
+import { currentUser, type UserRow } from "../auth/authenticate.js";
 import { chats, notifications } from "../db/schema.js";
 import { decodeCursor } from "../http/cursor.js";
 import { bearer, errorResponses, idParams, loadedFirst, pathIdParam } from "../http/contracts.js";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors.js";
 import { unreadCount } from "../notifications/unread.js";
+import { chatFileRoutes } from "./files-routes.js";
+import { attachmentSigner } from "./files.js";
+import { filesOfMessages } from "./files-repository.js";
 import { postMessage } from "./post-message.js";
 import {
   chatOfMember,
@@ -36,7 +39,7 @@ import {
   userById,
   type MessageCursor,
 } from "./queries.js";
-import { olderCursor, seenBy, toChat, toMessage } from "./serialize.js";
+import { olderCursor, seenBy, toChat, toMessage, type MessageRow } from "./serialize.js";
 
 /** The most messages a conversation opens with (the reader's unread ones and a few before them); earlier ones come by page. */
 const CONVERSATION_LENGTH = 500;
@@ -60,6 +63,15 @@ const contract = <T extends object>(summary: string, parts: T) => ({ tags, summa
 export async function chatRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const auth = { preValidation: app.authenticate };
+  /** Message views for `readerId`: each with its files, their URLs signed for that reader. */
+  async function messageViews(rows: { message: MessageRow; sender: UserRow }[], readerId: string) {
+    const files = await filesOfMessages(
+      app.db,
+      rows.map((row) => row.message.id),
+    );
+    const sign = await attachmentSigner(app, readerId);
+    return rows.map((row) => toMessage(row.message, row.sender, (files.get(row.message.id) ?? []).map(sign)));
+  }
   async function otherUserFor(meId: string, otherId: string) {
     if (otherId === meId) throw badRequest(MSG.chatWithYourself);
     return userById(app.db, otherId);
@@ -88,7 +100,7 @@ export async function chatRoutes(base: FastifyInstance) {
     const unread = await firstUnread(app.db, chat, me.id);
     const length = Math.min(CONVERSATION_LENGTH, Math.max(CHAT_PAGE_SIZE, (unread?.fromIt ?? 0) + READ_BEFORE_UNREAD));
     const page = await messagesBefore(app.db, chat.id, undefined, length);
-    const list = page.rows.map((row) => toMessage(row.message, row.sender));
+    const list = await messageViews(page.rows, me.id);
     const lastOne = page.rows.at(-1)?.message;
     return { ...toChat(chat, other, lastOne), messages: list, olderCursor: olderCursor(page), firstUnreadId: unread?.id ?? null };
   });
@@ -107,7 +119,7 @@ export async function chatRoutes(base: FastifyInstance) {
       const chat = readableChat.get(request);
       const { before, limit } = request.query;
       const page = await messagesBefore(app.db, chat.id, cursorBefore(before), limit);
-      return { messages: page.rows.map((row) => toMessage(row.message, row.sender)), olderCursor: olderCursor(page) };
+      return { messages: await messageViews(page.rows, currentUser(request).id), olderCursor: olderCursor(page) };
     },
   );
 
@@ -171,11 +183,11 @@ export async function chatRoutes(base: FastifyInstance) {
   });
   app.post("/messages/send", { ...auth, schema: sendContract }, async (request, reply) => {
     const me = currentUser(request);
-    const { recipientId, message } = request.body;
+    const { recipientId, message, attachmentIds } = request.body;
     const other = await otherUserFor(me.id, recipientId);
     if (other.deletedAt) throw conflict(MSG.recipientDeleted);
     const { chat } = await findOrStartChat(app.db, me.id, other.id);
-    const posted = await postMessage(app, chat, me, message);
+    const posted = await postMessage(app, chat, me, message, attachmentIds);
     return reply.status(201).send({ chatId: chat.id, message: posted });
   });
 
@@ -188,7 +200,9 @@ export async function chatRoutes(base: FastifyInstance) {
   app.post("/messages/:chatId", { preValidation: [app.authenticate, memberChat.hook], schema: postContract }, async (request, reply) => {
     const me = currentUser(request);
     const chat = memberChat.get(request);
-    const { text } = request.body;
-    return reply.status(201).send(await postMessage(app, chat, me, text));
+    const { text, attachmentIds } = request.body;
+    return reply.status(201).send(await postMessage(app, chat, me, text, attachmentIds));
   });
+
+  await chatFileRoutes(app);
 }

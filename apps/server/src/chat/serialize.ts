@@ -1,4 +1,4 @@
-import type { Chat, ChatMessage, ChatPerson } from "@vam/shared";
+import type { Chat, ChatAttachment, ChatMessage, ChatPerson } from "@vam/shared";
 import type { UserRow } from "../auth/authenticate.js";
 import type { chats, messages } from "../db/schema.js";
 import { encodeCursor } from "../http/cursor.js";
@@ -34,10 +34,11 @@ export function toChat(chat: ChatRow, other: UserRow, last: LastMessage | undefi
   };
 }
 
-export const toMessage = (message: MessageRow, sender: UserRow): ChatMessage => ({
+export const toMessage = (message: MessageRow, sender: UserRow, attachments: ChatAttachment[] = []): ChatMessage => ({
   id: message.id,
   chatId: message.chatId,
   text: message.text,
+  attachments,
   userId: message.senderId,
   createdAt: message.createdAt.toISOString(),
   user: { id: sender.id, firstName: sender.firstName, lastName: sender.lastName, avatar: sender.avatar },

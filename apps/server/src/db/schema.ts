@@ -430,6 +430,44 @@ export const messages = pgTable(
   (t) => [index("messages_chat_idx").on(t.chatId, t.createdAt)],
 );
 
+/**
+ * A file sent in a chat (issue 33; decision 0025): uploaded by a member into the chat, attached to
+ * a message when sent (`message_id`, null until then; unsent ones go after a day). The bytes are
+ * in the private storage under random keys; they are read through signed URLs only.
+ */
+export const chatFiles = pgTable(
+  "chat_files",
+  {
+    id: id(),
+    chatId: uuid("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    uploaderId: uuid("uploader_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    messageId: uuid("message_id").references(() => messages.id, { onDelete: "cascade" }),
+    /** Its place among the message's files (the order they were attached). */
+    position: smallint("position").notNull().default(0),
+    kind: text("kind", { enum: ["image", "document"] }).notNull(),
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    storageKey: text("storage_key").notNull(),
+    thumbnailKey: text("thumbnail_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("chat_files_message_idx").on(t.messageId),
+    index("chat_files_uploader_idx").on(t.uploaderId),
+    index("chat_files_unsent_idx")
+      .on(t.createdAt)
+      .where(sql`${t.messageId} is null`),
+    check("chat_files_kind_check", sql`${t.kind} in ('image', 'document')`),
+  ],
+);
+
 export const notifications = pgTable(
   "notifications",
   {

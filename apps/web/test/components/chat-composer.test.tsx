@@ -11,7 +11,7 @@ afterEach(cleanup);
 
 describe("MessageComposer near its limit", () => {
   it("counts the characters left when the text is near the limit", () => {
-    render(<MessageComposer onSend={vi.fn()} unsent={null} disabled={false} />);
+    render(<MessageComposer chatId="c1" onSend={vi.fn()} unsent={null} disabled={false} />);
     const box = screen.getByLabelText("Message");
     fireEvent.change(box, { target: { value: "a".repeat(100) } });
     expect(screen.queryByText(/characters? left$/)).toBeNull();
@@ -22,7 +22,7 @@ describe("MessageComposer near its limit", () => {
 
   it("says so when a paste is cut at the limit, keeping its start", async () => {
     const user = userEvent.setup();
-    render(<MessageComposer onSend={vi.fn()} unsent={null} disabled={false} />);
+    render(<MessageComposer chatId="c1" onSend={vi.fn()} unsent={null} disabled={false} />);
     const box = screen.getByLabelText<HTMLTextAreaElement>("Message");
     await user.click(box);
     await user.paste(`start ${"b".repeat(MESSAGE_MAX)}`);
@@ -40,6 +40,7 @@ describe("MessageList", () => {
         id: "m1",
         chatId: "c1",
         text: "Hello",
+        attachments: [],
         userId: "other",
         createdAt: "2026-11-20T01:00:00.000Z",
         user: { id: "other", firstName: "Grace", lastName: "Tan", avatar: null },

@@ -25,6 +25,7 @@ const message = (id: string, createdAt: string): ShownMessage => ({
   id,
   chatId: "c1",
   text: `Message ${id}`,
+  attachments: [],
   userId: "other",
   createdAt,
   user: { id: "other", firstName: "Grace", lastName: "Tan", avatar: null },

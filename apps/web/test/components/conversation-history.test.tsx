@@ -17,6 +17,7 @@ const message = (n: number): ChatMessage => ({
   id: `m${n}`,
   chatId: "c1",
   text: `Message ${n}`,
+  attachments: [],
   userId: n % 2 ? "other" : "me",
   createdAt: new Date(Date.UTC(2026, 10, 23, 1, 0, n)).toISOString(),
   user: { id: n % 2 ? "other" : "me", firstName: "Grace", lastName: "Tan", avatar: null },

@@ -180,10 +180,33 @@ export const chatPersonSchema = z.object({
   deleted: z.literal(true).optional(),
 });
 
+/**
+ * A file in a chat (issue 33). `url` and `thumbnailUrl` are signed for the member who reads them
+ * and expire (about 12 hours): an `<img src>` or a link works without a header, nobody else's does.
+ * Images are shown inline; documents are always downloaded.
+ */
+export const chatAttachmentSchema = z.object({
+  id,
+  kind: z.enum(["image", "document"]),
+  /** The file's name as sent (path parts and control characters removed). */
+  name: z.string(),
+  /** Bytes as stored (an image's after re-encoding). */
+  size: z.number().int(),
+  contentType: z.string(),
+  /** Images only: pixels of the stored image. */
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  url: z.string(),
+  /** Images only: a small copy (at most 320 px) for the conversation. */
+  thumbnailUrl: z.string().nullable(),
+});
+
 export const chatMessageViewSchema = z.object({
   id,
   chatId: id,
   text: z.string(),
+  /** The message's files, in the order sent; empty for a message without any. */
+  attachments: z.array(chatAttachmentSchema),
   /** The sender. */
   userId: id,
   createdAt: instant,

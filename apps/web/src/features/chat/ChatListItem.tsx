@@ -1,4 +1,4 @@
-import { readsAsManila, type Chat } from "@vam/shared";
+import { MSG, readsAsManila, type Chat } from "@vam/shared";
 import { Link } from "react-router";
 import { UserAvatar } from "../../components/UserAvatar";
 import { useTimeZone } from "../auth/public";
@@ -38,7 +38,7 @@ export function ChatListItem({ chat, selected, unread, userId }: ChatListItemPro
           </span>
           <span className="flex items-center gap-2">
             <span className={`truncate text-xs ${unread ? "text-slate-200" : "text-slate-400"}`}>
-              {lastMessage ? `${lastMessage.userId === userId ? "You: " : ""}${lastMessage.text}` : "No messages yet"}
+              {lastMessage ? `${lastMessage.userId === userId ? "You: " : ""}${lastMessage.text || MSG.chatFileSentFile}` : "No messages yet"}
             </span>
             {unread && (
               <span className="ml-auto size-2 shrink-0 rounded-full bg-teal-400">

@@ -49,7 +49,7 @@ export function Conversation({ chat, loaded, start = EVERYTHING_SHOWN, userId }:
           {MSG.recipientDeleted}
         </p>
       ) : (
-        <MessageComposer onSend={send} unsent={unsent} disabled={!messages} />
+        <MessageComposer chatId={chat.id} onSend={send} unsent={unsent} disabled={!messages} />
       )}
     </section>
   );

@@ -1,4 +1,5 @@
 import { useTimeZone } from "../auth/public";
+import { MessageAttachments } from "./MessageAttachments";
 import { formatMessageTime } from "./message-time";
 import type { ShownMessage } from "./message-merge";
 
@@ -35,7 +36,8 @@ export function MessageBubble({ message, mine, senderName, seen, firstUnread = f
         } ${message.pending ? "opacity-70" : ""}`}
       >
         <span className="sr-only">{mine ? "You" : senderName}: </span>
-        <p className="whitespace-pre-wrap wrap-anywhere">{message.text}</p>
+        {message.text && <p className="whitespace-pre-wrap wrap-anywhere">{message.text}</p>}
+        <MessageAttachments attachments={message.attachments} mine={mine} />
       </div>
       <p className="px-1 text-[11px] text-slate-400">
         {message.pending ? "Sending..." : <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt, zone)}</time>}

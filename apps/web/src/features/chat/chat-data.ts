@@ -34,9 +34,9 @@ export function olderMessagesLoader({ params, request }: LoaderFunctionArgs): Pr
 
 /** `/chat/...`'s action: sends a message to the open chat; a refusal is a toast and comes back to the composer. */
 export async function sendMessageAction({ request }: ActionFunctionArgs): Promise<SendAnswer> {
-  const { chatId, text, tempId } = await jsonBody<{ chatId: string; text: string; tempId: string }>(request);
+  const { chatId, text, tempId, attachmentIds } = await jsonBody<{ chatId: string; text: string; tempId: string; attachmentIds?: string[] }>(request);
   try {
-    return { ok: true, data: await postChatMessage(chatId, text), chatId, tempId };
+    return { ok: true, data: await postChatMessage(chatId, text, attachmentIds ?? []), chatId, tempId };
   } catch (error) {
     const message = sendErrorText(error);
     toast.error(message);

@@ -4,6 +4,7 @@ import type { ChatMessage } from "@vam/shared";
 export type ShownMessage = ChatMessage & { pending?: boolean };
 
 const has = (messages: ShownMessage[], id: string) => messages.some((message) => message.id === id);
+const filesOf = (message: ChatMessage) => message.attachments.map((file) => file.id).join(" ");
 
 /**
  * A message pushed by the server. Already shown (same server id): nothing. The echo of one of
@@ -11,7 +12,9 @@ const has = (messages: ShownMessage[], id: string) => messages.some((message) =>
  */
 export function mergeIncoming(messages: ShownMessage[], incoming: ChatMessage): ShownMessage[] {
   if (has(messages, incoming.id)) return messages;
-  const echoOf = messages.findIndex((message) => message.pending && message.userId === incoming.userId && message.text === incoming.text);
+  const echoOf = messages.findIndex(
+    (message) => message.pending && message.userId === incoming.userId && message.text === incoming.text && filesOf(message) === filesOf(incoming),
+  );
   if (echoOf === -1) return [...messages, incoming];
   return messages.map((message, index) => (index === echoOf ? incoming : message));
 }

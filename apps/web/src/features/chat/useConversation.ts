@@ -1,4 +1,4 @@
-import type { Chat, ChatMessage } from "@vam/shared";
+import type { Chat, ChatAttachment, ChatMessage } from "@vam/shared";
 import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useAuth } from "../auth/public";
@@ -11,8 +11,8 @@ let tempIds = 0;
 interface Conversation {
   /** null when they could not be loaded. */
   messages: ShownMessage[] | null;
-  /** Shows the message at once and sends it (the page's action). */
-  send: (text: string) => void;
+  /** Shows the message at once and sends it (the page's action), with the files uploaded for it. */
+  send: (text: string, attachments?: ChatAttachment[]) => void;
   /** The last message that could not be sent, for the composer to offer again. */
   unsent: { id: string; text: string } | null;
   older: OlderMessages;
@@ -102,12 +102,13 @@ export function useConversation(chat: Chat, loaded: ChatMessage[] | null, loaded
     if (changed.id === chatId) setMessages((messages) => messages && mergeIncoming(messages, message));
   });
 
-  const send = (text: string) => {
+  const send = (text: string, attachments: ChatAttachment[] = []) => {
     if (!user) return;
     const temp: ShownMessage = {
       id: `temp-${++tempIds}`,
       chatId,
       text,
+      attachments,
       userId: user.id,
       createdAt: new Date().toISOString(),
       user: { id: user.id, firstName: user.firstName, lastName: user.lastName, avatar: user.avatar },
@@ -115,7 +116,7 @@ export function useConversation(chat: Chat, loaded: ChatMessage[] | null, loaded
     };
     setMessages((messages) => [...(messages ?? []), temp]);
     // One send at a time through the one fetcher: a second submit would supersede the first's answer.
-    const body = { chatId, text, tempId: temp.id };
+    const body = { chatId, text, tempId: temp.id, attachmentIds: attachments.map((file) => file.id) };
     queue.current = queue.current.then(() => sender.submit(body, { method: "post", encType: "application/json" }));
   };
 
