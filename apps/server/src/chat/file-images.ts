@@ -1,10 +1,9 @@
 import sharp from "sharp";
 import { MSG } from "@vam/shared";
 import { badRequest } from "../http/errors.js";
+import { reencode, type ReencodedType } from "../uploads/images.js";
 
-const MAX_EDGE = 2400;
 const THUMBNAIL_EDGE = 320;
-const MAX_INPUT_PIXELS = 50_000_000;
 
 export interface CleanChatImage {
   body: Buffer;
@@ -21,19 +20,7 @@ export interface CleanChatImage {
  */
 export async function cleanChatImage(input: Buffer, contentType: string): Promise<CleanChatImage> {
   try {
-    const animated = contentType === "image/gif" || contentType === "image/webp";
-    const image = sharp(input, { animated, limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
-      .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: "inside", withoutEnlargement: true });
-    const encoded =
-      contentType === "image/jpeg"
-        ? image.jpeg({ quality: 85, mozjpeg: true })
-        : contentType === "image/png"
-          ? image.png({ compressionLevel: 9 })
-          : contentType === "image/webp"
-            ? image.webp({ quality: 85 })
-            : image.gif();
-    const body = await encoded.toBuffer();
+    const body = await reencode(input, contentType as ReencodedType);
     const meta = await sharp(body).metadata();
     const thumbnail = await sharp(body, { animated: false })
       .resize({ width: THUMBNAIL_EDGE, height: THUMBNAIL_EDGE, fit: "inside", withoutEnlargement: true })

@@ -29,17 +29,32 @@ export async function cleanImage(input: Buffer): Promise<CleanImage> {
   if (!contentType || !(contentType in ACCEPTED)) throw new HttpError(415, MSG.uploadInvalidType);
 
   try {
-    const image = sharp(input, { animated: contentType === "image/gif", limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
-      .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: "inside", withoutEnlargement: true });
-    const encoded =
-      contentType === "image/jpeg"
-        ? image.jpeg({ quality: 85, mozjpeg: true })
-        : contentType === "image/png"
-          ? image.png({ compressionLevel: 9 })
-          : image.gif();
-    return { body: await encoded.toBuffer(), contentType, extension: ACCEPTED[contentType] };
+    return { body: await reencode(input, contentType), contentType, extension: ACCEPTED[contentType] };
   } catch {
     throw new HttpError(400, MSG.uploadUnreadable);
   }
+}
+
+/** The image types a re-encoding keeps as they are. */
+export type ReencodedType = "image/jpeg" | "image/png" | "image/gif" | "image/webp";
+
+/**
+ * Decodes and re-encodes an image in its own type (decision 0009): turned by its EXIF orientation,
+ * at most 2,400 px a side, metadata (EXIF, GPS, comments) and trailing bytes gone. Throws on bytes
+ * that do not decode (the caller answers with its own message). Profile images and chat images.
+ */
+export async function reencode(input: Buffer, contentType: ReencodedType): Promise<Buffer> {
+  const animated = contentType === "image/gif" || contentType === "image/webp";
+  const image = sharp(input, { animated, limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: "inside", withoutEnlargement: true });
+  const encoded =
+    contentType === "image/jpeg"
+      ? image.jpeg({ quality: 85, mozjpeg: true })
+      : contentType === "image/png"
+        ? image.png({ compressionLevel: 9 })
+        : contentType === "image/webp"
+          ? image.webp({ quality: 85 })
+          : image.gif();
+  return encoded.toBuffer();
 }

@@ -31,10 +31,11 @@ function localStorage(root: string): Storage {
   };
 }
 
-function s3Storage(s3: NonNullable<Config["s3"]>): Storage {
-  // The SDK is large: load it only where S3 is configured, on the first upload.
-  const sdk = import("@aws-sdk/client-s3").then(({ S3Client, PutObjectCommand, DeleteObjectCommand }) => ({
+/** The S3 client and the commands used here; the SDK is large: loaded only where S3 is configured, at first use. */
+function s3Sdk(s3: NonNullable<Config["s3"]>) {
+  return import("@aws-sdk/client-s3").then(({ S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand }) => ({
     PutObjectCommand,
+    GetObjectCommand,
     DeleteObjectCommand,
     client: new S3Client({
       region: s3.region,
@@ -43,6 +44,10 @@ function s3Storage(s3: NonNullable<Config["s3"]>): Storage {
       credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
     }),
   }));
+}
+
+function s3Storage(s3: NonNullable<Config["s3"]>): Storage {
+  const sdk = s3Sdk(s3);
   const base = (s3.publicUrl ?? (s3.endpoint ? `${s3.endpoint}/${s3.bucket}` : `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`)).replace(
     /\/$/,
     "",
@@ -114,17 +119,7 @@ function localPrivateStorage(root: string): PrivateStorage {
 }
 
 function s3PrivateStorage(s3: NonNullable<Config["s3"]>): PrivateStorage {
-  const sdk = import("@aws-sdk/client-s3").then(({ S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand }) => ({
-    PutObjectCommand,
-    GetObjectCommand,
-    DeleteObjectCommand,
-    client: new S3Client({
-      region: s3.region,
-      endpoint: s3.endpoint,
-      forcePathStyle: Boolean(s3.endpoint),
-      credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
-    }),
-  }));
+  const sdk = s3Sdk(s3);
   const objectKey = (key: string) => `private/${key}`;
   return {
     async put(key, body, contentType) {
