@@ -1,7 +1,10 @@
 // npm run bench:chat — N socket clients (default 1,000) on two server instances sharing
 // PostgreSQL and Redis; messages posted through the instance the recipient is NOT connected
 // to; delivery latency is measured from the send request to the recipient's socket event.
-import { Agent, request } from "undici";
+// Every BENCH_FILE_EVERY-th message carries a file (an image or a PDF, uploaded beforehand), and
+// the bare JSON route is measured in the same run with the same connections and rate: the floor.
+import sharp from "sharp";
+import { Agent, FormData, request } from "undici";
 import { io, type Socket } from "socket.io-client";
 import type { ServerToClientEvents } from "@vam/shared";
 import { createSession } from "../../apps/server/src/auth/sessions.js";
@@ -18,6 +21,17 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const PORTS = [3997, 3998];
+/** One message in this many carries a file (0: none). */
+const FILE_EVERY = Number(process.env.BENCH_FILE_EVERY ?? 10);
+
+/** A small PNG and a one-page PDF, as people send them. */
+const PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 144]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+);
+const png = () =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
 
 async function seed(url: string) {
   const database = await openDatabase({ url, poolSize: 10 });
@@ -92,21 +106,81 @@ async function main() {
 
   const agents = bases.map(() => new Agent({ connections: 64 }));
   const indexOf = new Map(ids.map((id, i) => [id, i]));
+  const total = RATE * SECONDS;
+  const senderOf = (n: number) => {
+    const chat = pairChats[n % pairChats.length]!;
+    const senderIndex = indexOf.get(n % 2 ? chat.userAId : chat.userBId)!;
+    const recipientIndex = indexOf.get(n % 2 ? chat.userBId : chat.userAId)!;
+    // Posted through the instance the recipient is not connected to.
+    return { chat, senderIndex, through: 1 - instanceOf(recipientIndex) };
+  };
+
+  // The files, uploaded before the clock starts (an upload is the sender's wait, not delivery).
+  const fileOf = new Map<number, string>();
+  if (FILE_EVERY > 0) {
+    const image = await png();
+    const numbers = Array.from({ length: total }, (_, n) => n).filter((n) => n % FILE_EVERY === FILE_EVERY - 1);
+    console.log(`Uploading ${numbers.length} files (images and PDFs) for the messages that carry one...`);
+    for (let start = 0; start < numbers.length; start += 20) {
+      await Promise.all(
+        numbers.slice(start, start + 20).map(async (n) => {
+          const { chat, senderIndex, through } = senderOf(n);
+          const form = new FormData();
+          const isImage = n % (2 * FILE_EVERY) === FILE_EVERY - 1;
+          form.append(
+            "file",
+            new Blob([isImage ? image : PDF], { type: isImage ? "image/png" : "application/pdf" }),
+            isImage ? "screen.png" : "brief.pdf",
+          );
+          const response = await request(`${bases[through]}/api/chats/${chat.id}/files`, {
+            method: "POST",
+            dispatcher: agents[through],
+            headers: { authorization: `Bearer ${tokens[senderIndex]}` },
+            body: form,
+          });
+          const body = (await response.body.json()) as { id: string };
+          if (response.statusCode !== 201) throw new Error(`upload answered ${response.statusCode}: ${JSON.stringify(body)}`);
+          fileOf.set(n, body.id);
+        }),
+      );
+    }
+  }
+
+  // The floor: the bare JSON route at the same rate, through the same connections.
+  const bareLatencies: number[] = [];
+  {
+    const began = performance.now();
+    const inFlight: Promise<void>[] = [];
+    for (let n = 0; n < total; n++) {
+      const wait = began + (n * 1000) / RATE - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const through = n % 2;
+      const start = performance.now();
+      inFlight.push(
+        request(`${bases[through]}/bench/bare`, { dispatcher: agents[through] }).then(async (response) => {
+          await response.body.text();
+          bareLatencies.push(performance.now() - start);
+        }),
+      );
+    }
+    await Promise.all(inFlight);
+    bareLatencies.sort((a, b) => a - b);
+  }
+
   let sent = 0;
   let failed = 0;
   console.log(`Sending ${RATE} messages/s for ${SECONDS} s...`);
   const began = performance.now();
   const inFlight: Promise<void>[] = [];
-  for (let n = 0; n < RATE * SECONDS; n++) {
+  let withFiles = 0;
+  for (let n = 0; n < total; n++) {
     const due = began + (n * 1000) / RATE;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const chat = pairChats[n % pairChats.length]!;
-    const senderIndex = indexOf.get(n % 2 ? chat.userAId : chat.userBId)!;
-    const recipientIndex = indexOf.get(n % 2 ? chat.userBId : chat.userAId)!;
-    // Posted through the instance the recipient is not connected to.
-    const through = 1 - instanceOf(recipientIndex);
+    const { chat, senderIndex, through } = senderOf(n);
     const text = `m${n}`;
+    const file = fileOf.get(n);
+    if (file) withFiles += 1;
     pending.set(text, performance.now());
     sent += 1;
     inFlight.push(
@@ -114,7 +188,7 @@ async function main() {
         method: "POST",
         dispatcher: agents[through],
         headers: { "content-type": "application/json", authorization: `Bearer ${tokens[senderIndex]}` },
-        body: JSON.stringify({ text }),
+        body: JSON.stringify(file ? { text, attachmentIds: [file] } : { text }),
       })
         .then(async (response) => {
           await response.body.text();
@@ -130,11 +204,15 @@ async function main() {
   const elapsed = (lastDelivery - began) / 1000;
 
   latencies.sort((a, b) => a - b);
-  console.log(`\n${CLIENTS} clients on 2 instances with Redis, ${RATE} messages/s offered for ${SECONDS} s`);
+  console.log(`\n${CLIENTS} clients on 2 instances with Redis, ${RATE} messages/s offered for ${SECONDS} s, ${withFiles} of them with a file`);
   console.log(`delivered ${latencies.length} of ${sent} (${failed} failed sends, ${pending.size} never delivered)`);
   console.log(`messages/s delivered: ${(latencies.length / elapsed).toFixed(0)}`);
   console.log(
     `delivery latency ms: p50 ${percentile(latencies, 50).toFixed(1)}  p95 ${percentile(latencies, 95).toFixed(1)}  p99 ${percentile(latencies, 99).toFixed(1)}  max ${(latencies.at(-1) ?? 0).toFixed(1)}`,
+  );
+
+  console.log(
+    `bare JSON route, same rate and connections, ms: p50 ${percentile(bareLatencies, 50).toFixed(1)}  p95 ${percentile(bareLatencies, 95).toFixed(1)}  p99 ${percentile(bareLatencies, 99).toFixed(1)}  max ${(bareLatencies.at(-1) ?? 0).toFixed(1)}`,
   );
 
   for (const socket of sockets) socket.close();
