@@ -1,11 +1,8 @@
-import type { ReactNode } from "react";
 import WifiOff from "lucide-react/icons/wifi-off";
 import { renderToString } from "react-dom/server";
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from "react-router";
-import { AuthContext, type AuthContextValue } from "../features/auth/auth-context";
-import { MusicContext, type MusicControls } from "../features/music/music-context";
-import { NotificationsContext, type NotificationStore } from "../features/notifications/notifications-context";
 import { AppFrame } from "../layouts/AppFrame";
+import { VisitorProviders } from "../shell/visitor-providers";
 
 /**
  * The offline page (decision 0023): what the service worker shows in place of a page that could
@@ -17,20 +14,6 @@ import { AppFrame } from "../layouts/AppFrame";
 
 /** The id of the "Try again" button, which /offline.js finds. */
 export const TRY_AGAIN_ID = "try-again";
-
-const VISITOR: AuthContextValue = { user: null, token: null, loading: false, logout: async () => {}, setUser: () => {} };
-const NO_NOTIFICATIONS: NotificationStore = { unread: 0, countFailed: false };
-const MUSIC_PAUSED: MusicControls = { playing: false, toggle: () => {} };
-
-function VisitorProviders({ children }: { children: ReactNode }) {
-  return (
-    <AuthContext value={VISITOR}>
-      <NotificationsContext value={NO_NOTIFICATIONS}>
-        <MusicContext value={MUSIC_PAUSED}>{children}</MusicContext>
-      </NotificationsContext>
-    </AuthContext>
-  );
-}
 
 export function OfflinePage() {
   return (

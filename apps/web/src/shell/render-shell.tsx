@@ -1,10 +1,7 @@
-import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from "react-router";
-import { AuthContext, type AuthContextValue } from "../features/auth/auth-context";
-import { MusicContext, type MusicControls } from "../features/music/music-context";
-import { NotificationsContext, type NotificationStore } from "../features/notifications/notifications-context";
 import { AppFrame } from "../layouts/AppFrame";
+import { VisitorProviders } from "./visitor-providers";
 import { PAGE_LOADING, type ShellName } from "../layouts/LoadingFallback";
 import { loading } from "../layouts/route-helpers";
 
@@ -15,17 +12,6 @@ import { loading } from "../layouts/route-helpers";
  * (apps/web/prerender-shells.ts), never in the browser.
  */
 
-/** The visitor's session: what the first render shows to whoever has no stored session. */
-const VISITOR: AuthContextValue = {
-  user: null,
-  token: null,
-  loading: false,
-  logout: async () => {},
-  setUser: () => {},
-};
-const NO_NOTIFICATIONS: NotificationStore = { unread: 0, countFailed: false };
-const MUSIC_PAUSED: MusicControls = { playing: false, toggle: () => {} };
-
 /** The address each shell is rendered at: the top bar's browse icon depends on it (a search on /home, a house elsewhere). */
 const RENDERED_AT: Record<ShellName, string> = {
   home: "/home",
@@ -35,16 +21,6 @@ const RENDERED_AT: Record<ShellName, string> = {
   notifications: "/notifications",
   page: "/profile/list",
 };
-
-function VisitorProviders({ children }: { children: ReactNode }) {
-  return (
-    <AuthContext value={VISITOR}>
-      <NotificationsContext value={NO_NOTIFICATIONS}>
-        <MusicContext value={MUSIC_PAUSED}>{children}</MusicContext>
-      </NotificationsContext>
-    </AuthContext>
-  );
-}
 
 /** The markup of `<div id="root">` for one shell. */
 export async function renderShell(shell: ShellName): Promise<string> {
