@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startE2E, type E2E } from "./harness.js";
-import { registerViaApi } from "./helpers.js";
+import { logIn, registerViaApi } from "./helpers.js";
 
 /**
  * Issue 31 and defect 10 (decision 0021): the public pages' shells are painted from the HTML itself,
@@ -11,15 +11,19 @@ import { registerViaApi } from "./helpers.js";
 
 let e2e: E2E;
 let profileId: string;
+/** The name on the first card of /profile/list (the newest listing of the demo data). */
+let firstListed: string;
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await startE2E({ seed: true });
   profileId = (await registerViaApi(e2e, { username: "shell_assistant", role: "Assistant" })).id;
+  const { items } = (await (await fetch(`${e2e.baseUrl}/api/profiles/posts`)).json()) as { items: { firstName: string; lastName: string }[] };
+  firstListed = `${items[0]!.firstName} ${items[0]!.lastName}`;
 });
 afterAll(() => e2e?.close());
 
 const PHONE = { width: 390, height: 844 };
 
-/** What a visitor sees of the frame: the navigation's links, the footer, the page's loading text. */
+/** What a visitor sees of the frame: the navigation's links, the footer, and the page's loading text (or, on /home, the page itself). */
 async function expectShell(page: Page, loadingText: string) {
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.waitFor();
@@ -31,15 +35,46 @@ async function expectShell(page: Page, loadingText: string) {
   const footer = page.getByRole("contentinfo");
   expect(await footer.isVisible()).toBe(true);
   expect(await footer.getByRole("link", { name: "Find assistants" }).isVisible()).toBe(true);
-  expect(await page.getByRole("status").getByText(loadingText, { exact: true }).isVisible()).toBe(true);
+  if (loadingText === HOME_PAGE) {
+    // /home's shell is the home page itself: its heading, its hero image, its search.
+    expect(await page.getByRole("heading", { level: 1, name: "Find a Good Assistant Here" }).isVisible()).toBe(true);
+    expect(await page.getByRole("img", { name: "A virtual assistant working on a laptop" }).isVisible()).toBe(true);
+    expect(await page.getByRole("region", { name: "Search" }).isVisible()).toBe(true);
+    expect(await page.getByText("Loading Home Page...").count()).toBe(0);
+  } else if (loadingText === LIST_PAGE) {
+    // Drawn by the server with its content (decision 0030): the first assistants, avatars and all.
+    expect(await page.getByRole("heading", { level: 1, name: "Browse Assistants" }).isVisible()).toBe(true);
+    expect(await page.getByRole("article").first().getByRole("heading", { name: firstListed }).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByRole("article")
+        .first()
+        .locator("img")
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    ).toBe(true);
+    expect(await page.getByText("Loading...").count()).toBe(0);
+  } else if (loadingText === PROFILE_PAGE) {
+    expect(await page.getByRole("heading", { level: 1, name: "Liza Mercado" }).isVisible()).toBe(true);
+    expect(await page.getByText("Loading consultant information...").count()).toBe(0);
+  } else {
+    expect(await page.getByRole("status").getByText(loadingText, { exact: true }).isVisible()).toBe(true);
+  }
 }
+
+/** Not a loading text: the home page itself, which /home's shell holds. */
+const HOME_PAGE = "(the home page)";
+/** Not loading texts either: /profile/list and a profile, which the server draws with their content (decision 0030). */
+const LIST_PAGE = "(the list of assistants)";
+const PROFILE_PAGE = "(the profile)";
 
 describe("the first paint before any script", () => {
   it("shows the navigation, the footer and the page's own loading text with every script blocked", async () => {
     const pages: [string, string, string | null][] = [
-      ["/home", "Loading Home Page...", "first-paint-home-phone"],
-      ["/profile/list", "Loading...", "first-paint-profile-list-phone"],
-      [`/profile/${profileId}`, "Loading consultant information...", null],
+      ["/home", HOME_PAGE, "first-paint-home-phone"],
+      ["/profile/list", LIST_PAGE, "first-paint-profile-list-phone"],
+      [`/profile/${profileId}`, PROFILE_PAGE, "first-paint-profile-phone"],
+      ["/profile/list?skills=Writing", "Loading...", null],
+      ["/book/00000000-0000-4000-8000-000000000000", "Loading consultant information...", null],
       ["/bookings", "Loading bookings...", null],
       ["/chat", "Loading chat...", null],
       ["/notifications", "Loading notifications...", null],
@@ -68,7 +103,8 @@ describe("the first paint before any script", () => {
   });
 
   it("lets React take over the shell without moving anything, then shows the page", async () => {
-    for (const url of ["/home", "/profile/list"]) {
+    // A search's address gets the generic shell: the server draws only the plain list (decision 0030).
+    for (const url of ["/profile/list?skills=Writing"]) {
       const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: PHONE });
       const page = await context.newPage();
       await page.addInitScript(() => {
@@ -88,9 +124,9 @@ describe("the first paint before any script", () => {
         });
       };
       await hold(/\/assets\/index-[\w-]+\.js$/);
-      await hold(/\/assets\/(HomePage|ProfileListPage)-[\w-]+\.js$/);
+      await hold(/\/assets\/ProfileListPage-[\w-]+\.js$/);
       await page.goto(url, { waitUntil: "commit" });
-      await expectShell(page, url === "/home" ? "Loading Home Page..." : "Loading...");
+      await expectShell(page, "Loading...");
       const boxes = () =>
         Promise.all(
           [page.getByRole("banner"), page.getByRole("status"), page.getByRole("contentinfo"), page.getByRole("link", { name: "Sign up" })].map(
@@ -103,17 +139,141 @@ describe("the first paint before any script", () => {
       releases[0]!();
       // React's first render (the root's providers add the music player) shows the same frame in the same places.
       await page.locator("audio").waitFor({ state: "attached" });
-      await expectShell(page, url === "/home" ? "Loading Home Page..." : "Loading...");
+      await expectShell(page, "Loading...");
       expect(await boxes()).toEqual(before);
       expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
 
       releases[1]!();
-      await page
-        .getByRole("status")
-        .getByText(url === "/home" ? "Loading Home Page..." : "Loading...")
-        .waitFor({ state: "detached" });
+      await page.getByRole("status").getByText("Loading...").waitFor({ state: "detached" });
       expect(await page.getByRole("banner").boundingBox()).toEqual(before[0]);
       await context.close();
     }
+  });
+  it("keeps /profile/list and a profile drawn with their content until the page's code is ready, then React draws the same page over it", async () => {
+    const pages: [string, string, RegExp][] = [
+      ["/profile/list", LIST_PAGE, /\/assets\/ProfileListPage-[\w-]+\.js$/],
+      [`/profile/${profileId}`, PROFILE_PAGE, /\/assets\/OtherProfilePage-[\w-]+\.js$/],
+    ];
+    for (const [url, content, pageCode] of pages) {
+      const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: PHONE });
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { shifts: number[] }).shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      const releases: (() => void)[] = [];
+      const hold = (pattern: RegExp) => {
+        const held = new Promise<void>((resolve) => releases.push(resolve));
+        return context.route(pattern, async (route) => {
+          await held;
+          await route.continue();
+        });
+      };
+      await hold(/\/assets\/index-[\w-]+\.js$/);
+      await hold(pageCode);
+      await page.goto(url, { waitUntil: "commit" });
+      await expectShell(page, content);
+      const boxes = () =>
+        Promise.all(
+          [page.getByRole("banner"), page.getByRole("heading", { level: 1 }), page.locator("main img").first(), page.getByRole("contentinfo")].map(
+            (locator) => locator.boundingBox(),
+          ),
+        );
+      const before = await boxes();
+
+      const asked = page.waitForRequest(pageCode);
+      releases[0]!();
+      await asked;
+      // The app's code is running and the page's is on its way: the drawn page stays, no loading text.
+      expect(await page.locator("audio").count(), url).toBe(0);
+      await expectShell(page, content);
+
+      releases[1]!();
+      await page.locator("audio").waitFor({ state: "attached" });
+      await expectShell(page, content);
+      expect(await boxes(), url).toEqual(before);
+      expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts), url).toEqual([]);
+      await e2e.screenshot(page, `drawn-page-taken-over-${content === LIST_PAGE ? "list" : "profile"}-phone`);
+      await context.close();
+    }
+  });
+
+  it("keeps /home's shell, the home page itself, until the page's code is ready, then React draws the same page over it", async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: PHONE });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    const releases: (() => void)[] = [];
+    const hold = (pattern: RegExp) => {
+      const held = new Promise<void>((resolve) => releases.push(resolve));
+      return page.route(pattern, async (route) => {
+        await held;
+        await route.continue();
+      });
+    };
+    await hold(/\/assets\/index-[\w-]+\.js$/);
+    await hold(/\/assets\/HomePage-[\w-]+\.js$/);
+    await page.goto("/home", { waitUntil: "commit" });
+    await expectShell(page, HOME_PAGE);
+    const boxes = () =>
+      Promise.all(
+        [
+          page.getByRole("banner"),
+          page.getByRole("heading", { level: 1 }),
+          page.getByRole("img", { name: "A virtual assistant working on a laptop" }),
+          page.getByRole("region", { name: "Search" }),
+          page.getByRole("contentinfo"),
+        ].map((locator) => locator.boundingBox()),
+      );
+    const before = await boxes();
+
+    // The app's code runs and asks for the home page's: meanwhile the shell stays as it is (no loading text in between).
+    const homeAsked = page.waitForRequest(/\/assets\/HomePage-[\w-]+\.js$/);
+    releases[0]!();
+    await homeAsked;
+    expect(await page.locator("audio").count()).toBe(0);
+    await expectShell(page, HOME_PAGE);
+
+    releases[1]!();
+    // React's first render (the root's providers add the music player) is the home page, in the same places.
+    await page.locator("audio").waitFor({ state: "attached" });
+    await expectShell(page, HOME_PAGE);
+    expect(await boxes()).toEqual(before);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    // And it is the app's now: the search leads to the list.
+    await page
+      .getByRole("region", { name: "Search" })
+      .getByRole("button", { name: /search/i })
+      .first()
+      .click();
+    await page.waitForURL(/\/profile\/list/);
+    await context.close();
+  });
+  it("shows someone signed in their own header at once on /home, not the visitor's shell until the page's code is ready", async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: PHONE });
+    const page = await context.newPage();
+    await logIn(page, "shell_assistant");
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/assets\/HomePage-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/home", { waitUntil: "commit" });
+    // The app draws at once over the visitor's shell: the account menu, and the page's loading text while its code is held.
+    await page.getByRole("button", { name: "Account menu" }).waitFor();
+    expect(await page.getByRole("link", { name: "Log in" }).count()).toBe(0);
+    expect(await page.getByRole("status").getByText("Loading Home Page...", { exact: true }).isVisible()).toBe(true);
+    release();
+    await page.getByRole("heading", { level: 1, name: "Find a Good Assistant Here" }).waitFor();
+    await context.close();
   });
 });

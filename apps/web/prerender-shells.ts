@@ -1,7 +1,8 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
-import { createServer, type Plugin, type ResolvedConfig } from "vite";
+import react from "@vitejs/plugin-react";
+import { build, createServer, type Plugin, type ResolvedConfig } from "vite";
 import { buildServiceWorker, writeOfflinePage } from "./pwa-build";
 import type { ShellName } from "./src/layouts/LoadingFallback";
 
@@ -12,7 +13,9 @@ import type { ShellName } from "./src/layouts/LoadingFallback";
  * The markup is rendered by react-dom/server from the app's own components
  * (src/shell/render-shell.tsx), loaded through a short-lived Vite server in SSR mode. Then the
  * installable app's offline page, from src/pwa/render-offline.tsx the same way, and its service
- * worker, which precaches it (decision 0023, pwa-build.ts).
+ * worker, which precaches it (decision 0023, pwa-build.ts). Last, the pages drawn with their
+ * content by the server (decision 0030): dist/ssr/render-page.mjs, and shells/content.html, the
+ * HTML the server puts their markup in.
  */
 export function prerenderShells(): Plugin {
   let config: ResolvedConfig;
@@ -42,7 +45,9 @@ export function prerenderShells(): Plugin {
         const files: Record<string, string> = {};
         for (const shell of [...Object.keys(pages.PAGE_LOADING), "page"] as ShellName[]) {
           const markup = await render.renderShell(shell);
-          let html = index.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+          // A shell that is its page itself says so (`data-page`): the app then keeps it until the page's code is ready.
+          const root = render.PAGE_SHELLS.includes(shell) ? '<div id="root" data-page>' : '<div id="root">';
+          let html = index.replace('<div id="root"></div>', () => `${root}${markup}</div>`);
           if (!html.includes(markup)) throw new Error('index.html has no empty <div id="root"></div> for the shell');
           // /home's largest paint is the hero image: fetched with the HTML, not after the page's code.
           if (shell === "home")
@@ -50,9 +55,14 @@ export function prerenderShells(): Plugin {
           files[shell] = `shells/${shell}.html`;
           await writeCompressed(path.join(dist, files[shell]), html);
         }
+        // The pages the server draws with their content (decision 0030): the same HTML, its markup in a
+        // root the app keeps until the page's code is ready, as /home's.
+        const content = index.replace('<div id="root"></div>', () => `<div id="root" data-page>${CONTENT_MARK}</div>`);
+        await writeFile(path.join(dist, "shells", "content.html"), content);
         const routes = {
           routes: SHELL_ROUTES.map(({ shell, pattern }) => ({ pattern: pattern.source, file: files[shell] })),
           fallback: files.page,
+          content: { file: "shells/content.html", mark: CONTENT_MARK },
         };
         await writeFile(path.join(dist, "shells", "routes.json"), `${JSON.stringify(routes, null, 2)}\n`);
         const offline = (await loader.ssrLoadModule("/src/pwa/render-offline.tsx")) as typeof import("./src/pwa/render-offline");
@@ -61,8 +71,35 @@ export function prerenderShells(): Plugin {
         await loader.close();
       }
       await buildServiceWorker(config.root, dist);
+      await buildPageRenderer(config, dist);
     },
   };
+}
+
+/** Where the server puts a page's markup in shells/content.html. */
+const CONTENT_MARK = "<!--page-content-->";
+
+/**
+ * src/shell/render-page.tsx built for Node into dist/ssr/ (decision 0030), everything it imports
+ * bundled in (the server loads it from wherever the build is), as .mjs so that Node reads it as a
+ * module outside any package.
+ */
+async function buildPageRenderer(config: ResolvedConfig, dist: string) {
+  await build({
+    configFile: false,
+    root: config.root,
+    logLevel: "warn",
+    resolve: { alias: config.resolve.alias },
+    plugins: [react()],
+    ssr: { noExternal: true },
+    build: {
+      ssr: "src/shell/render-page.tsx",
+      outDir: path.join(dist, "ssr"),
+      emptyOutDir: true,
+      copyPublicDir: false,
+      rolldownOptions: { output: { entryFileNames: "[name].mjs", chunkFileNames: "[name]-[hash].mjs" } },
+    },
+  });
 }
 
 /** The page's stylesheet in a <style> element: the first paint then needs the HTML alone (about 11 KB of it, compressed). */

@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import "./index.css";
+import { readToken } from "./api/session-storage";
 import { router } from "./router";
 
 // The Content-Security-Policy allows no eval, so zod's compiled parsers cannot run here: tell zod
@@ -13,11 +14,15 @@ const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element");
 
 // The providers of the session, the socket, notifications and music are the root route's element (layouts/AppRoot).
-createRoot(root).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+// StrictMode's checks run in development only, so the production build leaves its wrapper out (bytes of /home's first chunk).
+const app = <RouterProvider router={router} />;
+const start = () => createRoot(root).render(import.meta.env.DEV ? <StrictMode>{app}</StrictMode> : app);
+// A prerendered shell that is its page itself (/home: decision 0021) stays, for a visitor, until the
+// page's code is ready, so React draws the same page over it rather than its loading text first.
+// Someone signed in is shown their own header at once instead (the shell's is a visitor's).
+if (root.hasAttribute("data-page") && !readToken() && !router.state.initialized) {
+  const stop = router.subscribe(({ initialized }) => initialized && (stop(), start()));
+} else start();
 
 // The installable app's service worker (decision 0023), registered once the page has loaded: here
 // (about 20 bytes compressed) rather than in a lazily loaded module (about 220 with its chunk,

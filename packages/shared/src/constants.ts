@@ -61,7 +61,8 @@ export const ALLOWED_IMAGE_TYPES = ["image/jpeg", "image/jpg", "image/png", "ima
 /** How long transient confirmations (toasts, upload success) stay on screen. */
 export const FLASH_MS = 3000;
 
-export const TIME_ZONE = "Asia/Manila";
+/** Manila's zone, the platform's clock (defined with the zone names: the web's first chunk reads it without this module). */
+export { TIME_ZONE } from "./time-zone-names.js";
 export const SLOT_STARTS = ["09:00", "13:00"] as const;
 export const SLOT_HOURS = 4;
 /** A full day (8 hours) starts at 09:00, the morning slot, and holds both slots. */

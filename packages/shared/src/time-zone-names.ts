@@ -1,9 +1,10 @@
-import { TIME_ZONE } from "./constants.js";
-
 /*
  * Time zone names, apart from zones.ts: the web's first chunk reads the browser's zone
  * (`useTimeZone`) and must not bring manila.ts and date-fns along with it (page-weight.test.ts).
  */
+
+/** Manila's zone: the platform's clock, and everyone's where no other is known. */
+export const TIME_ZONE = "Asia/Manila";
 
 /** An IANA name as Intl knows it ("America/Los_Angeles", "Asia/Calcutta", "UTC"): no offsets ("+08:00"), no free text. */
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+){0,2}$/;

@@ -1,9 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { MSG } from "@vam/shared";
 import { webMissingInDevelopment, webMissingInProduction, webMissingPage, webState } from "./build.js";
+import { API_COMPRESSION } from "./compression.js";
+import { pageRenderer } from "./pages.js";
 
 /**
  * Addresses that are never the web app's pages: a miss there is a 404, not index.html (a build
@@ -79,14 +82,27 @@ export async function webRoutes(app: FastifyInstance, opts: { dist: string }) {
     preCompressed: true,
     // Cache-Control is set per file below; the plugin's own would be max-age=0.
     cacheControl: false,
+    // The server's page renderer (decision 0030) is not a file of the site.
+    allowedPath: (pathName) => !pathName.startsWith("/ssr/"),
     setHeaders(reply, file) {
       reply.header("Cache-Control", cacheControlFor(file));
     },
   });
   const pageFile = pageFileFor(opts.dist);
-  app.get("/*", (request, reply) => {
-    const url = request.url.split("?")[0]!;
+  // /profile/list and a profile with their content for a visitor (decision 0030), compressed per
+  // answer as the API's are; every other page, and these with a query, get their shell.
+  const drawPage = await pageRenderer(app, opts.dist);
+  if (drawPage) await app.register(fastifyCompress, { ...API_COMPRESSION, global: false });
+  app.get("/*", async (request, reply) => {
+    const [url, query] = request.url.split("?") as [string, string | undefined];
     if (NOT_SPA.test(url)) return reply.status(404).send({ message: MSG.notFound });
+    if (drawPage && query === undefined) {
+      const html = await drawPage(url).catch((error: unknown) => {
+        request.log.error({ err: error, url }, "drawing the page failed: its shell is sent instead");
+        return null;
+      });
+      if (html !== null) return reply.header("Cache-Control", REVALIDATE).type("text/html; charset=utf-8").compress(html);
+    }
     return reply.sendFile(pageFile(url));
   });
 }

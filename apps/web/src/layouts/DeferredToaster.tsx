@@ -1,7 +1,7 @@
-import { FLASH_MS } from "@vam/shared";
 import { Suspense, lazy, useEffect, useState } from "react";
 
-const Toaster = lazy(() => import("sonner").then((sonner) => ({ default: sonner.Toaster })));
+// Its settings come with it (not in /home's first chunk, which would then load the shared constants).
+const Toaster = lazy(() => import("./toaster"));
 
 const INTERACTIONS = ["pointerdown", "keydown"] as const;
 
@@ -25,7 +25,7 @@ export function DeferredToaster() {
   if (!wanted) return null;
   return (
     <Suspense>
-      <Toaster theme="dark" duration={FLASH_MS} richColors closeButton />
+      <Toaster />
     </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from "react-router";
+import HomePage from "../features/home/HomePage";
 import { AppFrame } from "../layouts/AppFrame";
 import { VisitorProviders } from "./visitor-providers";
 import { PAGE_LOADING, type ShellName } from "../layouts/LoadingFallback";
@@ -22,17 +23,21 @@ const RENDERED_AT: Record<ShellName, string> = {
   page: "/profile/list",
 };
 
+/**
+ * The shells that hold their page itself rather than its loading text: /home has no data, so its
+ * shell is the home page as a visitor sees it (its largest paint, the hero, then comes with the
+ * HTML). The app keeps such a shell until the page's code is ready (main.tsx), so that React draws
+ * the same page over it instead of its loading text first.
+ */
+export const PAGE_SHELLS: readonly ShellName[] = ["home"];
+
 /** The markup of `<div id="root">` for one shell. */
 export async function renderShell(shell: ShellName): Promise<string> {
   const PageLoading = loading(shell === "page" ? undefined : PAGE_LOADING[shell]);
   const handler = createStaticHandler([
     {
       path: "*",
-      element: (
-        <AppFrame>
-          <PageLoading />
-        </AppFrame>
-      ),
+      element: <AppFrame>{PAGE_SHELLS.includes(shell) ? <HomePage /> : <PageLoading />}</AppFrame>,
     },
   ]);
   const context = await handler.query(new Request(`http://shell.invalid${RENDERED_AT[shell]}`));

@@ -14,7 +14,8 @@ const DELETE_KEY = "gallery-delete:";
 
 interface GalleryViewProps {
   /** The photos, as the page's loader (or the dialog's tab) asked for them. */
-  photos: Promise<GalleryPhoto[]>;
+  /** On its way (a page's deferred data), or already here (a page the server draws: decision 0030). */
+  photos: Promise<GalleryPhoto[]> | GalleryPhoto[];
   /** The owner's own gallery (loaded through the owner endpoint): upload and delete, after which the page's loaders run again. */
   editable?: boolean;
   /** The signed-in user is its owner (also where it is not editable, e.g. the profile dialog): an empty one invites them to add photos. */

@@ -9,7 +9,7 @@ const FIRST_INTERACTION_EVENTS = ["click", "keydown"] as const;
  * block autoplay; then playback starts on the user's first click or key press.
  *
  * The loop (a 60 KB MP3, `scripts/make-assets.ts`) is fetched only when playback starts
- * (`preload="none"`), and autoplay is tried once the page has loaded, so that the music never
+ * (`preload="none"`), and autoplay is asked for once the page has loaded, so that the music never
  * competes with the page's own files for the network.
  */
 export function MusicProvider({ children }: { children: ReactNode }) {
@@ -26,11 +26,13 @@ export function MusicProvider({ children }: { children: ReactNode }) {
       cancelDeferredStart.current();
       void audio.play().catch(() => {});
     };
+    // The browser's own "play if allowed": with the autoplay attribute, an element that may play
+    // loads and starts, one that may not keeps to preload="none" and fetches nothing. (Calling
+    // play() to find out made Chromium download the whole file while refusing to play it, when the
+    // element was made after the page's load: /home's shell, decision 0021.)
     const tryAutoplay = () => {
-      audio.play().then(
-        () => cancelDeferredStart.current(),
-        () => {},
-      );
+      audio.autoplay = true;
+      audio.load();
     };
     cancelDeferredStart.current = () => {
       window.removeEventListener("load", tryAutoplay);

@@ -13,8 +13,8 @@ interface OtherProfileData {
   projectsFailed: boolean;
   /** The first page of reviews about the user; null when it failed to load. */
   reviews: ReviewPage | null;
-  /** The public gallery, deferred: shown by <GalleryView> as it arrives. */
-  gallery: Promise<GalleryPhoto[]>;
+  /** The public gallery, deferred: shown by <GalleryView> as it arrives (here already where the server drew the page). */
+  gallery: Promise<GalleryPhoto[]> | GalleryPhoto[];
 }
 
 /** The profile, the user's posts and the first reviews about them, each falling back to empty data on failure. */
