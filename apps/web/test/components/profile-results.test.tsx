@@ -34,3 +34,51 @@ describe("ProfileResults with nobody found", () => {
     );
   });
 });
+
+describe("ProfileResults' avatars", () => {
+  it("fetches the first card's avatar first (the list's largest paint), the first row at once, and the rest when scrolled near", async () => {
+    const post = (n: number) => ({
+      id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+      userId: `00000000-0000-4000-9000-${String(n).padStart(12, "0")}`,
+      title: `Person ${n} Profile`,
+      username: `person_${n}`,
+      firstName: "Person",
+      lastName: String(n),
+      avatar: `/uploads/avatars/person-${n}.jpg`,
+      role: "Assistant" as const,
+      location: "Cebu City",
+      skills: [],
+      salaryRate: null,
+      experience: "1-3 years",
+      availability: "Part-time",
+      bio: null,
+      rating: null,
+      reviewCount: 0,
+      responseTime: "Within 24 hours",
+      createdAt: "2026-11-01T00:00:00.000Z",
+      updatedAt: "2026-11-01T00:00:00.000Z",
+      memberSince: "2026-11-01T00:00:00.000Z",
+      matches: [],
+    });
+    const router = createMemoryRouter(
+      [
+        {
+          path: "/profile/list",
+          Component: () => <ProfileResults first={{ items: [1, 2, 3, 4, 5, 6].map(post), nextCursor: null, ignoredWords: [] }} search={{}} />,
+        },
+      ],
+      { initialEntries: ["/profile/list"] },
+    );
+    render(<RouterProvider router={router} />);
+    const avatars = await screen.findAllByRole("presentation");
+    const images = avatars.filter((element): element is HTMLImageElement => element instanceof HTMLImageElement);
+    expect(images.map((image) => [image.getAttribute("fetchpriority"), image.getAttribute("loading")])).toEqual([
+      ["high", null],
+      [null, null],
+      [null, null],
+      [null, null],
+      [null, "lazy"],
+      [null, "lazy"],
+    ]);
+  });
+});

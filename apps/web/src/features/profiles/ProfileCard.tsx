@@ -19,10 +19,12 @@ const ProfileModal = lazy(() => importAgain(() => import("./ProfileModal")).then
 interface ProfileCardProps {
   /** The listing, and what a name or place search matched of it (marked in the name and the place). */
   post: ProfilePost & { matches?: readonly SearchMatch[] };
+  /** How its avatar is fetched: the list's first card is its largest paint, cards past the first row wait until scrolled near. */
+  avatarPriority?: "first" | "later";
 }
 
 /** A listing of the profile list; deleted from its modal, it leaves the list when the list's loader runs again. */
-export function ProfileCard({ post }: ProfileCardProps) {
+export function ProfileCard({ post, avatarPriority }: ProfileCardProps) {
   const nameId = useId();
   const [open, setOpen] = useState(false);
   const fullName = `${post.firstName} ${post.lastName}`;
@@ -30,7 +32,7 @@ export function ProfileCard({ post }: ProfileCardProps) {
 
   return (
     <article aria-labelledby={nameId} className="card flex w-full flex-col items-center gap-3 p-5 text-center">
-      <UserAvatar src={post.avatar} alt="" className="size-24" />
+      <UserAvatar src={post.avatar} alt="" className="size-24" priority={avatarPriority} />
       <RoleBadge role={post.role} />
       <h2 id={nameId} className="text-lg font-semibold text-white">
         <Highlighted text={fullName} matches={matched("name")} />

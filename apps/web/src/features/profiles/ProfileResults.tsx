@@ -13,6 +13,9 @@ interface ProfileResultsProps {
 }
 
 /** The grid of profile cards; more pages load as the end comes near, or with 'Load more'. */
+/** The cards of the grid's first row at its widest (four columns): their avatars are fetched at once. */
+const FIRST_ROW = 4;
+
 export function ProfileResults({ first, search }: ProfileResultsProps) {
   const { items, hasMore, loadingMore, loadMoreFailed, loadMore } = useProfilePages(first, search);
   const sentinel = useNearEnd<HTMLDivElement>(loadMore, hasMore && !loadMoreFailed && !loadingMore);
@@ -30,9 +33,9 @@ export function ProfileResults({ first, search }: ProfileResultsProps) {
   return (
     <div className="space-y-8">
       <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-        {items.map((post) => (
+        {items.map((post, index) => (
           <li key={post.id} className="flex">
-            <ProfileCard post={post} />
+            <ProfileCard post={post} avatarPriority={index === 0 ? "first" : index >= FIRST_ROW ? "later" : undefined} />
           </li>
         ))}
       </ul>

@@ -25,7 +25,7 @@ export function ProfileSummary({ profile }: { profile: UserProfile }) {
   return (
     <section aria-labelledby="profile-name" className="card space-y-5 p-6">
       <div className="flex flex-col items-center gap-3 text-center">
-        <UserAvatar src={profile.avatar} alt={fullName} className="size-28" />
+        <UserAvatar src={profile.avatar} alt={fullName} className="size-28" priority="first" />
         <h1 id="profile-name" className="text-2xl font-bold text-white">
           {fullName}
         </h1>
