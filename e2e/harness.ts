@@ -54,6 +54,14 @@ export async function startE2E(options: { seed?: boolean; env?: Record<string, s
     async newPage(options = {}) {
       const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 }, timezoneId: TIME_ZONE, ...options });
       const page = await context.newPage();
+      // A page that arrives drawn (/home, /profile/list, a profile: decisions 0021 and 0030) is the
+      // HTML until the app's code is ready, then React draws it again: a test acts on the app's page.
+      const goto = page.goto.bind(page);
+      page.goto = async (url, gotoOptions) => {
+        const response = await goto(url, gotoOptions);
+        if (gotoOptions?.waitUntil !== "commit") await appStarted(page);
+        return response;
+      };
       return { context, page };
     },
     async screenshot(page, name) {
@@ -65,4 +73,13 @@ export async function startE2E(options: { seed?: boolean; env?: Record<string, s
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Once the app has taken over a page that arrived drawn with its content (`<div id="root"
+ * data-page>`): its root's providers have added the music player. Other pages return at once.
+ */
+export async function appStarted(page: Page): Promise<void> {
+  if ((await page.locator("#root[data-page]").count()) === 0) return;
+  await page.locator("audio").waitFor({ state: "attached" });
 }

@@ -105,8 +105,12 @@ describe("the weight of the first visit to /home", () => {
     // Chromium's own policy decides whether the music may start by itself (it often lets this
     // headless browser autoplay): either way nothing is fetched before the page's load event, and
     // nothing at all while the music is not playing.
-    const autoplayed = await page.getByRole("button", { name: "Pause music" }).isVisible();
+    // Allowed, the element is loading or playing; refused, it stays as preload="none" leaves it (no data, idle).
+    const autoplayed = await page
+      .locator("audio")
+      .evaluate((audio: HTMLAudioElement) => !audio.paused || audio.readyState > 0 || audio.networkState === HTMLMediaElement.NETWORK_LOADING);
     if (autoplayed) {
+      await page.getByRole("button", { name: "Pause music" }).waitFor();
       const startedAfterLoad = await page.evaluate(() => {
         const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
         const music = performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith(".mp3"));
@@ -171,7 +175,8 @@ describe("the weight of the first visit to /home", () => {
       await held;
       await route.continue();
     });
-    await page.goto("/profile/list", { waitUntil: "commit" });
+    // A search: the server draws only the plain list with its content (decision 0030), a search gets its shell.
+    await page.goto("/profile/list?skills=Writing", { waitUntil: "commit" });
     await page.getByRole("navigation", { name: "Main" }).waitFor();
     await page.getByRole("status").getByText("Loading...").waitFor();
     expect(await page.getByRole("contentinfo").isVisible()).toBe(true);
