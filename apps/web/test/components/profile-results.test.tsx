@@ -64,7 +64,9 @@ describe("ProfileResults' avatars", () => {
       [
         {
           path: "/profile/list",
-          Component: () => <ProfileResults first={{ items: [1, 2, 3, 4, 5, 6].map(post), nextCursor: null, ignoredWords: [] }} search={{}} />,
+          Component: () => (
+            <ProfileResults first={{ items: [1, 2, 3, 4, 5, 6].map(post), nextCursor: null, ignoredWords: [] }} search={{ skills: [] }} />
+          ),
         },
       ],
       { initialEntries: ["/profile/list"] },
