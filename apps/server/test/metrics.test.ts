@@ -4,7 +4,8 @@ import { weekdayAhead } from "@vam/shared";
 import { emailOutbox } from "../src/db/schema.js";
 import { metricsAccess } from "../src/metrics/access.js";
 import { book } from "./helpers/bookings.js";
-import { signUp, startTestServer, type TestServer } from "./helpers/server.js";
+import { ageAccount, credit } from "./helpers/payouts.js";
+import { signUp, signUpOperator, startTestServer, type TestServer } from "./helpers/server.js";
 import { connectSocket, settle } from "./helpers/sockets.js";
 
 /**
@@ -278,5 +279,116 @@ describe("the application's gauges", () => {
       expect(matching(samples, "vam_db_pool_connections")).toEqual([]);
       expect(matching(samples, "vam_db_pool_waiting")).toEqual([]);
     }
+  });
+});
+
+/** The gauges the alerts read (deploy/prometheus/alerts.yml): readiness, payments and payouts waiting. */
+describe("the alerts' gauges", () => {
+  const setClock = async (now: Date) => expect((await server.api("PUT", "/api/test/clock", { body: { now: now.toISOString() } })).status).toBe(200);
+  const resetClock = () => server.api("DELETE", "/api/test/clock");
+
+  it("show whether the instance is ready: 1, then 0 while it shuts down and while the database does not answer", async () => {
+    expect(valueOf(await scrape(), "vam_ready")).toBe(1);
+
+    server.app.lifecycle.draining = true;
+    try {
+      expect(valueOf(await scrape(), "vam_ready")).toBe(0);
+    } finally {
+      server.app.lifecycle.draining = false;
+    }
+
+    const db = server.app.db as unknown as { execute(): Promise<unknown>; $client: { query(): Promise<unknown> } };
+    const down = () => Promise.reject(new Error("the database is down"));
+    const spies = [vi.spyOn(db, "execute").mockImplementation(down), vi.spyOn(db.$client, "query").mockImplementation(down)];
+    let samples: Sample[];
+    try {
+      samples = await scrape();
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(valueOf(samples, "vam_ready")).toBe(0);
+    expect(valueOf(await scrape(), "vam_ready")).toBe(1);
+  });
+
+  it("count the payments waiting for an operator and how long the oldest has waited, by the app's clock", async () => {
+    const operator = await signUpOperator(server);
+    const consultant = await signUp(server, { role: "Assistant" });
+    const client = await signUp(server, { role: "Boss" });
+    // The tests before leave no payment waiting.
+    const before = await scrape();
+    expect(valueOf(before, "vam_payments_waiting")).toBe(0);
+    expect(valueOf(before, "vam_payments_waiting_oldest_seconds")).toBe(0);
+
+    const first = await book(server, client, { consultantId: consultant.user.id, date: weekdayAhead(4) });
+    expect(first.status).toBe(201);
+    const madeAt = Date.parse(first.body.booking.createdAt);
+    expect(valueOf(await scrape(), "vam_payments_waiting")).toBe(1);
+
+    // A second payment an hour later; three hours after the first (the sweep does not run here),
+    // the oldest has waited three hours.
+    let second: Awaited<ReturnType<typeof book>>;
+    await setClock(new Date(madeAt + 3600_000));
+    try {
+      second = await book(server, client, { consultantId: consultant.user.id, date: weekdayAhead(5) });
+      expect(second.status).toBe(201);
+      await setClock(new Date(madeAt + 3 * 3600_000));
+      const samples = await scrape();
+      expect(valueOf(samples, "vam_payments_waiting")).toBe(2);
+      const age = valueOf(samples, "vam_payments_waiting_oldest_seconds")!;
+      expect(age).toBeGreaterThanOrEqual(3 * 3600);
+      expect(age).toBeLessThan(3 * 3600 + 60);
+    } finally {
+      await resetClock();
+    }
+
+    for (const booking of [first.body.booking, second.body.booking]) {
+      const decided = await server.api("PUT", `/api/admin/payments/${booking.id}`, { token: operator.token, body: { status: "PAID" } });
+      expect(decided.status).toBe(200);
+    }
+    const after = await scrape();
+    expect(valueOf(after, "vam_payments_waiting")).toBe(0);
+    expect(valueOf(after, "vam_payments_waiting_oldest_seconds")).toBe(0);
+  });
+
+  it("count the batch lines not marked sent and how long ago the oldest such batch ran, by kind", async () => {
+    const operator = await signUpOperator(server);
+    const payee = await signUp(server, { role: "Assistant" });
+    const unsent = (samples: Sample[], kind: string) => ({
+      lines: valueOf(samples, "vam_payout_lines_unsent", { kind }),
+      oldest: valueOf(samples, "vam_payout_unsent_oldest_seconds", { kind }),
+    });
+    const before = await scrape();
+    for (const kind of ["PAYOUT", "REFUND"]) expect(unsent(before, kind)).toEqual({ lines: 0, oldest: 0 });
+
+    await credit(server.database.db, payee.user.id, 50_000);
+    const account = { method: "GCASH", accountName: `${payee.input.firstName} ${payee.input.lastName}`, accountNumber: "09171234567" };
+    expect((await server.api("PUT", "/api/account/payout-account", { token: payee.token, body: account })).status).toBe(200);
+    await ageAccount(server.database.db, payee.user.id);
+    const run = await server.api("POST", "/api/admin/payouts/batches", { token: operator.token });
+    expect(run.status).toBe(201);
+    const [line] = run.body.batch.lines;
+    expect(run.body.batch.lines).toHaveLength(1);
+
+    const ran = await scrape();
+    expect(unsent(ran, "PAYOUT").lines).toBe(1);
+    expect(unsent(ran, "PAYOUT").oldest).toBeLessThan(60);
+    expect(unsent(ran, "REFUND")).toEqual({ lines: 0, oldest: 0 });
+
+    // Two days later, still not marked.
+    await setClock(new Date(Date.now() + 2 * 86_400_000));
+    try {
+      const oldest = unsent(await scrape(), "PAYOUT").oldest!;
+      expect(oldest).toBeGreaterThanOrEqual(2 * 86_400 - 60);
+      expect(oldest).toBeLessThan(2 * 86_400 + 60);
+    } finally {
+      await resetClock();
+    }
+
+    const marked = await server.api("PUT", `/api/admin/payout-lines/${line.id}`, {
+      token: operator.token,
+      body: { state: "SENT", transferReference: "BULK-20261127" },
+    });
+    expect(marked.status).toBe(200);
+    expect(unsent(await scrape(), "PAYOUT")).toEqual({ lines: 0, oldest: 0 });
   });
 });

@@ -3,7 +3,8 @@ import fp from "fastify-plugin";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { withTimeout } from "../time-limit.js";
 import { metricsAccess } from "./access.js";
-import { emailQueueState, sweepLagSeconds } from "./queries.js";
+import { emailQueueState, paymentsWaitingState, sweepLagSeconds, unsentPayoutState } from "./queries.js";
+import { isReady } from "./readiness.js";
 
 /** Where Prometheus scrapes each instance: at the root, outside the API (no contract, no docs). */
 export const METRICS_PATH = "/metrics";
@@ -101,14 +102,18 @@ export const metricsPlugin = fp(
         return undefined;
       }
     };
-    let emailState: Promise<Awaited<ReturnType<typeof emailQueueState>> | undefined> | undefined;
-    // The two email gauges come from one query, run once per scrape (both collect at once).
-    const readEmailState = () => {
-      emailState ??= fromDatabase("email queue", () => emailQueueState(app.db)).finally(() => {
-        emailState = undefined;
-      });
-      return emailState;
+    // Gauges that share one query run it once per scrape (they collect at once): the first one
+    // starts it, the others wait for the same answer, and the next scrape asks again.
+    const oncePerScrape = <T>(what: string, query: () => Promise<T>) => {
+      let pending: Promise<T | undefined> | undefined;
+      return () => {
+        pending ??= fromDatabase(what, query).finally(() => {
+          pending = undefined;
+        });
+        return pending;
+      };
     };
+    const readEmailState = oncePerScrape("email queue", () => emailQueueState(app.db));
     new Gauge({
       name: "vam_email_queue_waiting",
       help: "Emails neither sent nor given up",
@@ -129,6 +134,15 @@ export const metricsPlugin = fp(
         else this.remove();
       },
     });
+    // Read first: 0 whenever the database does not answer, which is what an alert on it wants.
+    new Gauge({
+      name: "vam_ready",
+      help: "1 when this instance is ready (GET /api/ready answers 200), 0 when not: a dependency fails or it is shutting down",
+      registers: [registry],
+      async collect() {
+        this.set((await isReady(app)) ? 1 : 0);
+      },
+    });
     new Gauge({
       name: "vam_sweep_lag_seconds",
       help: "How overdue the oldest booking hold due to expire is (0: none due)",
@@ -137,6 +151,50 @@ export const metricsPlugin = fp(
         const lag = await fromDatabase("sweep lag", () => sweepLagSeconds(app.db, app.clock.now(), app.config.paymentWindowMs));
         if (lag === undefined) this.remove();
         else this.set(lag);
+      },
+    });
+    const readPaymentsState = oncePerScrape("payments waiting", () => paymentsWaitingState(app.db, app.clock.now()));
+    new Gauge({
+      name: "vam_payments_waiting",
+      help: "Payments waiting for an operator to mark them received or not (the console's Payments list)",
+      registers: [registry],
+      async collect() {
+        const state = await readPaymentsState();
+        if (state) this.set(state.waiting);
+        else this.remove();
+      },
+    });
+    new Gauge({
+      name: "vam_payments_waiting_oldest_seconds",
+      help: "How long the oldest payment waiting for verification has waited since the client said they paid (0: none)",
+      registers: [registry],
+      async collect() {
+        const state = await readPaymentsState();
+        if (state) this.set(state.oldestSeconds);
+        else this.remove();
+      },
+    });
+    const readPayoutState = oncePerScrape("unsent payouts", () => unsentPayoutState(app.db, app.clock.now()));
+    new Gauge({
+      name: "vam_payout_lines_unsent",
+      help: "Payout and refund batch lines not yet marked sent or failed, by kind",
+      labelNames: ["kind"] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        const state = await readPayoutState();
+        for (const [kind, { lines }] of Object.entries(state ?? {})) this.set({ kind }, lines);
+      },
+    });
+    new Gauge({
+      name: "vam_payout_unsent_oldest_seconds",
+      help: "How long ago the oldest payout or refund batch with a line not yet marked sent or failed was run, by kind (0: none)",
+      labelNames: ["kind"] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        const state = await readPayoutState();
+        for (const [kind, { oldestSeconds }] of Object.entries(state ?? {})) this.set({ kind }, oldestSeconds);
       },
     });
     const sweepLastRun = new Gauge({

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
+import { PAYOUT_KINDS, type PayoutKind } from "@vam/shared";
 import { queryRows, type Db } from "../db/client.js";
-import { bookings, emailOutbox } from "../db/schema.js";
+import { bookings, emailOutbox, payoutBatches, payoutLines } from "../db/schema.js";
 
 export interface EmailQueueState {
   /** Messages neither sent nor given up (due now or waiting for a retry). */
@@ -42,4 +43,56 @@ export async function sweepLagSeconds(db: Db, now: Date, paymentWindowMs: number
   ];
   if (deadlines.length === 0) return 0;
   return Math.max(0, now.getTime() / 1000 - Math.min(...deadlines));
+}
+
+export interface PaymentsWaitingState {
+  /** Payments an operator has yet to mark received or not (a weekly series is one). */
+  waiting: number;
+  /** How long the oldest of them has waited since "I have paid", in seconds; 0 when none waits. */
+  oldestSeconds: number;
+}
+
+/**
+ * The console's "Payments" list in two figures, at `now` (the app's clock, the one bookings are
+ * made with): bookings still open (PENDING or CONFIRMED) whose payment is UNVERIFIED, read from
+ * their partial index (`bookings_unverified_created_idx`). A booking is made when the client
+ * says "I have paid", so its creation is when the payment started to wait.
+ */
+export async function paymentsWaitingState(db: Db, now: Date): Promise<PaymentsWaitingState> {
+  const [row] = await queryRows<{ waiting: number; oldest: number | null }>(
+    db,
+    sql`select count(distinct ${bookings.paymentId})::int as waiting, extract(epoch from min(${bookings.createdAt}))::float8 as oldest
+      from ${bookings}
+      where ${bookings.paymentStatus} = 'UNVERIFIED' and ${bookings.status} in ('PENDING', 'CONFIRMED')`,
+  );
+  const oldest = row?.oldest == null ? undefined : Number(row.oldest);
+  return { waiting: Number(row?.waiting ?? 0), oldestSeconds: oldest === undefined ? 0 : Math.max(0, now.getTime() / 1000 - oldest) };
+}
+
+export interface UnsentPayoutState {
+  /** Lines of a batch not yet marked sent or failed. */
+  lines: number;
+  /** How long ago the batch of the oldest such line was run, in seconds; 0 when none. */
+  oldestSeconds: number;
+}
+
+/**
+ * Payout and refund batches not finished, by kind, at `now` (the app's clock, the one batches are
+ * run with): their PENDING lines (a line is marked SENT or FAILED by an operator), and the age of
+ * the oldest batch that still has one. Every kind is answered, 0 when nothing waits.
+ */
+export async function unsentPayoutState(db: Db, now: Date): Promise<Record<PayoutKind, UnsentPayoutState>> {
+  const rows = await queryRows<{ kind: PayoutKind; lines: number; oldest: number | null }>(
+    db,
+    sql`select ${payoutLines.kind} as kind, count(*)::int as lines, extract(epoch from min(${payoutBatches.createdAt}))::float8 as oldest
+      from ${payoutLines} join ${payoutBatches} on ${payoutBatches.id} = ${payoutLines.batchId}
+      where ${payoutLines.state} = 'PENDING'
+      group by ${payoutLines.kind}`,
+  );
+  const state = Object.fromEntries(PAYOUT_KINDS.map((kind) => [kind, { lines: 0, oldestSeconds: 0 }])) as Record<PayoutKind, UnsentPayoutState>;
+  for (const row of rows) {
+    const oldest = row.oldest == null ? undefined : Number(row.oldest);
+    state[row.kind] = { lines: Number(row.lines), oldestSeconds: oldest === undefined ? 0 : Math.max(0, now.getTime() / 1000 - oldest) };
+  }
+  return state;
 }
