@@ -6,8 +6,9 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
 import { buildApp, type AppDeps } from "./app.js";
 import { openDatabase, type Database } from "./db/client.js";
+import { SERVER_ROOT } from "./paths.js";
 
-export const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL("../web/dist", SERVER_ROOT));
 
 export interface RunningServer {
   app: FastifyInstance;

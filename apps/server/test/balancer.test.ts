@@ -38,8 +38,9 @@ describe.runIf(databaseUrl && redisUrl)("two instances behind nginx (deploy/ngin
   let client: ReturnType<typeof h2Client>;
   const sockets: TestSocket[] = [];
 
+  // The built server, as production runs it (decision 0027).
   async function startInstance(port: number): Promise<ServerProcess> {
-    return startServerProcess({ ...env, PORT: String(port) });
+    return startServerProcess({ ...env, PORT: String(port) }, { compiled: true });
   }
 
   beforeAll(async () => {

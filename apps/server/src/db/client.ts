@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema.js";
+import { SERVER_ROOT } from "../paths.js";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -41,7 +42,7 @@ export interface PoolStats {
   max: number;
 }
 
-const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
+const migrationsFolder = fileURLToPath(new URL("drizzle", SERVER_ROOT));
 /**
  * Set on every connection: no JIT compilation. The app's queries are short lookups; compiling
  * one whose row estimate looks large cost 5-10 ms more than running it (decision 0013).

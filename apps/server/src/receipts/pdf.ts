@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { formatCentavos, formatLongDate, formatMonth, formatShortDate, formatTime, manilaDate, manilaTime } from "@vam/shared";
 import PDFDocument from "pdfkit";
+import { SERVER_ROOT } from "../paths.js";
 
 /**
  * The PDFs the platform issues (decisions.md, "Money"): the acknowledgement receipt of a
@@ -73,7 +74,7 @@ const CELL_X = 6;
 const CELL_Y = 4;
 const BODY_SIZE = 9;
 
-const FONT_FOLDER = new URL("../../assets/fonts/", import.meta.url);
+const FONT_FOLDER = new URL("assets/fonts/", SERVER_ROOT);
 let fontFiles: { regular: Buffer; bold: Buffer } | undefined;
 /** The two font files, read once. */
 const fonts = () =>
