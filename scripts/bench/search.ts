@@ -12,15 +12,14 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import { request as undiciRequest } from "undici";
-import { SKILL_OPTIONS, weekdayAhead } from "@vam/shared";
 import { hashPassword } from "../../apps/server/src/auth/passwords.js";
 import { openDatabase, type Database } from "../../apps/server/src/db/client.js";
 import { freshDatabase, startBenchServer, stopBenchServer } from "./cluster.js";
 import { load, percentile } from "./load.js";
 import { cpuBetween, readCpu, type Groups } from "./proc-cpu.js";
 import { CITIES, FIRST_NAMES, LAST_NAMES, PROVINCES } from "./ph-vocabulary.js";
+import { seed } from "./search-seed.js";
 import { shapes } from "./search-shapes.js";
 import { seeded } from "./seeded.js";
 
@@ -36,73 +35,6 @@ const BASES = Array.from({ length: INSTANCES }, (_, i) => `http://127.0.0.1:${PO
 
 /** Seeded: the writes pick the same names on every run. */
 const { pick } = seeded(2027);
-
-/** Listings: names and places from the vocabulary, a rating on one in three, spread over two years. */
-async function seed(database: Database) {
-  const started = performance.now();
-  const { db } = database;
-  const array = (list: readonly string[]) => sql`${sql.param([...list])}::text[]`;
-  // Raw bulk rows go past the change log's trigger: the server loads every listing when it starts.
-  await db.execute(sql`alter table profiles disable trigger profiles_search_changed`);
-  await db.execute(sql`
-    insert into users (username, email, password_hash, first_name, last_name, role, location, skills, experience, availability,
-                       salary_rate, referral_code, rating_average, review_count, created_at)
-    select lower(regexp_replace(f || l, '[^A-Za-z]', '', 'g')) || n, 'va' || n || '@bench.example', 'x', f, l, 'Assistant',
-           c || ', ' || p, array[s1, s2], '1-3 years', 'Full-time', 1250, 'B' || n,
-           case when n % 3 = 0 then round((3 + (n % 21) / 10.0)::numeric, 1) end, case when n % 3 = 0 then 1 + n % 9 else 0 end,
-           now() - (n * 37 % 1051200 || ' minutes')::interval
-      from (select n,
-                   (${array(FIRST_NAMES)})[1 + floor(random() * ${FIRST_NAMES.length})::int] as f,
-                   (${array(LAST_NAMES)})[1 + floor(random() * ${LAST_NAMES.length})::int] as l,
-                   (${array(CITIES)})[1 + floor(random() * ${CITIES.length})::int] as c,
-                   (${array(PROVINCES)})[1 + floor(random() * ${PROVINCES.length})::int] as p,
-                   (${array(SKILL_OPTIONS)})[1 + n % ${SKILL_OPTIONS.length}] as s1,
-                   (${array(SKILL_OPTIONS)})[1 + (n / 7) % ${SKILL_OPTIONS.length}] as s2
-              from generate_series(1, ${LISTINGS}::int) as n) as drawn`);
-  await db.execute(sql`insert into profiles (user_id, title, created_at, updated_at)
-                       select id, first_name || ' ' || last_name || ' Profile', created_at, created_at from users`);
-  await db.execute(sql`alter table profiles enable trigger profiles_search_changed`);
-  await heldTime(database);
-  await db.execute(sql`analyze`);
-  return { seed: (performance.now() - started) / 1000 };
-}
-
-/**
- * What "available on" reads besides the listings: a quarter of the Assistants hold a morning
- * booking in the next 20 weekdays (an eighth also an afternoon), made by 1,000 clients, and one
- * in twenty takes a week off (decision 0015). The filter has real rows to read, as in use.
- */
-async function heldTime({ db }: Database) {
-  const days = Array.from({ length: 25 }, (_, i) => weekdayAhead(i + 1));
-  const dayList = sql`${sql.param(days)}::text[]`;
-  await db.execute(sql`
-    insert into users (username, email, password_hash, first_name, last_name, role, location, experience, availability, referral_code)
-    select 'client' || n, 'client' || n || '@bench.example', 'x', 'Bench', 'Client', 'Boss', 'Manila', '1-3 years', 'Full-time', 'C' || n
-      from generate_series(1, 1000) as n`);
-  const assistants = sql`(select id, row_number() over (order by id) as k from users where role = 'Assistant')`;
-  const clients = sql`(select id, row_number() over (order by id) as k from users where role = 'Boss')`;
-  const book = (every: number, day: ReturnType<typeof sql>, time: string) =>
-    db.execute(sql`
-      insert into bookings (client_id, consultant_id, starts_at, ends_at, duration, price, status, payment_status)
-      select c.id, a.id, at.starts, at.starts + interval '4 hours', 4, 5000,
-             (case when a.k % 2 = 0 then 'CONFIRMED' else 'PENDING' end)::booking_status, 'PAID'
-        from ${assistants} as a
-        join ${clients} as c on c.k = 1 + a.k % 1000
-        cross join lateral (select ((${dayList})[1 + (${day}) % 20] || ' ' || ${time})::timestamp at time zone 'Asia/Manila' as starts) as at
-       where a.k % ${every} = 0`);
-  // Raw bulk rows go past the change log's triggers, as the listings do.
-  await db.execute(sql`alter table bookings disable trigger bookings_search_changed`);
-  await db.execute(sql`alter table time_off disable trigger time_off_search_changed`);
-  // The n-th Assistant so chosen books the n-th weekday (mod 20): spread evenly over the days.
-  await book(4, sql`a.k / 4`, "09:00");
-  await book(8, sql`a.k / 8 * 7`, "13:00");
-  await db.execute(sql`
-    insert into time_off (assistant_id, starts_on, ends_on, note)
-    select a.id, (${dayList})[1 + (a.k / 20) % 20]::date, (${dayList})[5 + (a.k / 20) % 20]::date, 'Leave'
-      from ${assistants} as a where a.k % 20 = 1`);
-  await db.execute(sql`alter table bookings enable trigger bookings_search_changed`);
-  await db.execute(sql`alter table time_off enable trigger time_off_search_changed`);
-}
 
 const row = (name: string, r: Awaited<ReturnType<typeof load>>) =>
   `| ${name.padEnd(28)} | ${r.perSecond.toFixed(0).padStart(6)} | ${r.p50.toFixed(1).padStart(6)} | ${r.p95.toFixed(1).padStart(6)} | ${r.p99.toFixed(1).padStart(6)} | ${String(r.errors).padStart(6)} |`;
@@ -182,7 +114,7 @@ async function main() {
     env = { DATABASE_URL: url };
   }
   console.log(`Seeding ${LISTINGS.toLocaleString("en")} Assistant listings into ${PGLITE ? "the embedded database (PGlite)" : "PostgreSQL"}...`);
-  const took = await seed(database);
+  const took = await seed(database, LISTINGS);
   console.log(`  listings in ${took.seed.toFixed(1)} s`);
   await database.close();
 

@@ -13,6 +13,8 @@ app.get("/bench/memory", async () => {
   globalThis.gc?.();
   return { ...process.memoryUsage(), listings: app.searchIndex.index.size };
 });
+// How the search index started (from its snapshot or the database) and the snapshot it wrote: bench:search-start.
+app.get("/bench/search-start", async () => ({ started: app.searchIndex.started, written: app.searchIndex.written }));
 await app.listen({ port: config.port, host: "127.0.0.1" });
 process.send?.("ready");
 process.on(

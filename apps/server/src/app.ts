@@ -1,4 +1,5 @@
 import { mkdir } from "node:fs/promises";
+import path from "node:path";
 import Fastify, { type FastifyInstance, type FastifySchema } from "fastify";
 import fastifyCompress from "@fastify/compress";
 import fastifyMultipart from "@fastify/multipart";
@@ -43,6 +44,7 @@ import { reviewRoutes } from "./reviews/routes.js";
 import { testClockRoutes } from "./test-clock/routes.js";
 import { timeOffRoutes } from "./time-off/routes.js";
 import { SearchReplica } from "./profiles/search-replica.js";
+import { SNAPSHOT_DIR } from "./profiles/search-snapshot.js";
 import { MAX_UPLOAD_BYTES, uploadRoutes } from "./uploads/routes.js";
 import { createStorage, LOCAL_UPLOADS_PREFIX, localUploadsDir, type Storage } from "./uploads/storage.js";
 import { userRoutes } from "./users/routes.js";
@@ -110,7 +112,10 @@ export async function buildApp({ config, database, redis, clock = new Adjustable
   app.addHook("onRequest", async (_request, reply) => {
     if (app.lifecycle.draining) reply.header("connection", "close");
   });
-  const search = new SearchReplica(database, app.log, config.searchPollMs);
+  // The index starts from its snapshot in the data folder and the change log (decision 0029); tests load from the database.
+  const search = new SearchReplica(database, app.log, config.searchPollMs, {
+    snapshotDir: config.env === "test" ? undefined : path.join(config.dataDir, SNAPSHOT_DIR),
+  });
   await search.load();
   app.decorate("searchIndex", search);
   app.addHook("onReady", () => search.start());

@@ -154,6 +154,28 @@ describe("the index", () => {
     expect(kept.size).toBe(current.size);
   });
 
+  it("loaded at once in any order, with listing times of any width, keeps every posting list in rank order (decision 0029)", () => {
+    // Some listing times not in the fixed-width form: the load then orders by the text, as rankOrder does.
+    const records = Array.from({ length: 400 }, (_, i) => {
+      const record = listing();
+      return i % 7 === 0 ? { ...record, listedAt: record.listedAt.replace(/\.\d+Z$/, "Z") } : record;
+    });
+    const kept = new SearchIndex();
+    for (const record of records) kept.upsert(record);
+    for (const order of [records, [...records].reverse()]) {
+      const loaded = new SearchIndex();
+      loaded.load(order);
+      expect(loaded.snapshot()).toEqual(kept.snapshot());
+      for (const { word } of loaded.snapshot().terms) {
+        const term = loaded.term(word)!;
+        for (const list of term.postings) {
+          const docs = list.map((slot) => loaded.docAt(slot));
+          for (let k = 1; k < docs.length; k++) expect(rankOrder(docs[k - 1]!, docs[k]!)).toBeLessThan(0);
+        }
+      }
+    }
+  });
+
   it("ranks rank by rank, and by scoring, exactly as the rules applied to every listing, page after page", () => {
     const index = new SearchIndex();
     index.load(Array.from({ length: 2500 }, () => listing()));

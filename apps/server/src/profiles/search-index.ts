@@ -176,7 +176,8 @@ export function commonSpelling(spellings: Map<string, number>): string | undefin
   return best?.[0];
 }
 
-function toDoc({ card, listedAt, held = NO_HELD_TIME }: ListingRecord): Doc {
+/** A listing as the index files it (its card encoded once). */
+export function toDoc({ card, listedAt, held = NO_HELD_TIME }: ListingRecord): Doc {
   const placeWords = distinctFolded(card.location);
   const name = `${card.firstName} ${card.lastName}`;
   return {
@@ -193,6 +194,14 @@ function toDoc({ card, listedAt, held = NO_HELD_TIME }: ListingRecord): Doc {
     held,
     slot: -1,
   };
+}
+
+const LISTED_AT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
+
+/** A listing time in the fixed-width form as microseconds since 1970 (exact in a double), else NaN. */
+function listedMicros(listedAt: string): number {
+  if (!LISTED_AT.test(listedAt)) return Number.NaN;
+  return Date.parse(`${listedAt.slice(0, 23)}Z`) * 1000 + Number(listedAt.slice(23, 26));
 }
 
 /** `array`'s numbers at the start of a new one of `length`. */
@@ -245,6 +254,8 @@ export class SearchIndex {
   /** Each skill's listings, a bit per slot: a skills filter is tested without reading the listing. */
   private readonly skillSets = new Map<string, Uint32Array>();
   private readonly skillScratch: Uint32Array[] = [];
+  /** During a bulk load, each spelling's folded word: names repeat, and folding allocates. */
+  private foldCache: Map<string, string> | undefined;
   /** Where the next listing's words go in `layout.words`, and how many entries before it belong to listings gone. */
   private wordsEnd = 0;
   private wordsFreed = 0;
@@ -253,19 +264,56 @@ export class SearchIndex {
     return this.docs.size;
   }
 
-  /** Replaces everything with these listings: one sort per list instead of one insertion per posting. */
+  /** Replaces everything with these listings (`loadDocs`). */
   load(records: Iterable<ListingRecord>): void {
+    const docs: Doc[] = [];
+    for (const record of records) docs.push(toDoc(record));
+    this.loadDocs(docs);
+  }
+
+  /**
+   * Replaces everything with these listings, made by `toDoc` (or read back from a snapshot);
+   * of two for one user, the first counts. Slots are given in rank order, so every posting list
+   * is filled in rank order as it is built and none is sorted (decision 0029: at 1,000,000
+   * listings the sorts of the posting lists, comparing listings through their objects, took most
+   * of the load). The orders are taken on numbers read once into typed arrays.
+   */
+  loadDocs(docs: readonly Doc[]): void {
     this.clear();
-    const fresh: Term[] = [];
-    for (const record of records) {
-      const doc = toDoc(record);
-      if (!this.docs.has(doc.userId)) this.file(doc, false, fresh);
+    const seen = new Set<string>();
+    const unique = docs.filter((doc) => !seen.has(doc.userId) && (seen.add(doc.userId), true));
+    seen.clear();
+    const n = unique.length;
+    const rating = new Float64Array(n);
+    const listed = new Float64Array(n);
+    let numeric = true;
+    for (let i = 0; i < n; i++) {
+      const doc = unique[i]!;
+      rating[i] = doc.rating;
+      const at = listedMicros(doc.listedAt);
+      if (Number.isNaN(at)) numeric = false;
+      listed[i] = at;
     }
-    const bySlot = this.bySlot as Doc[];
-    const order = (a: number, b: number) => rankOrder(bySlot[a]!, bySlot[b]!);
-    for (const term of this.termsById) for (const list of term.postings) list.sort(order);
-    this.byListing.sort(listingOrder);
-    for (const list of this.sortedTerms) list.sort(termOrder);
+    // Listing time as a number only where every listing's is in the fixed-width form (then its
+    // order is the text's); else the text is compared.
+    const byTime = numeric
+      ? (a: number, b: number) => listed[a]! - listed[b]!
+      : (a: number, b: number) => (unique[a]!.listedAt < unique[b]!.listedAt ? -1 : unique[a]!.listedAt > unique[b]!.listedAt ? 1 : 0);
+    const byId = (a: number, b: number) => (unique[a]!.listingId < unique[b]!.listingId ? -1 : unique[a]!.listingId > unique[b]!.listingId ? 1 : 0);
+    const ranked = Array.from({ length: n }, (_, i) => i).sort((a, b) => rating[b]! - rating[a]! || byTime(b, a) || byId(b, a));
+    const fresh: Term[] = [];
+    this.foldCache = new Map();
+    for (const i of ranked) this.file(unique[i]!, false, fresh);
+    this.foldCache = undefined;
+    // `ranked` held the listings in rank order; the listing order is another sort of the same numbers.
+    const byListing = Array.from({ length: n }, (_, i) => i).sort((a, b) => byTime(a, b) || byId(a, b));
+    for (let k = 0; k < n; k++) this.byListing[k] = unique[byListing[k]!]!;
+    // Each field's words in word order: the words sorted as strings (code-unit order, as `termOrder`).
+    for (const field of FIELDS) {
+      const list = this.sortedTerms[field];
+      const words = list.map((term) => term.word).sort();
+      for (let k = 0; k < words.length; k++) list[k] = this.terms.get(words[k]!)!;
+    }
     const usernames = this.sortedTerms[FIELD.username];
     const pairs = usernames.reduce((sum, term) => sum + term.postings[FIELD.username].length, 0);
     this.runIds = new Int32Array(Math.max(1024, pairs * 2));
@@ -498,7 +546,8 @@ export class SearchIndex {
         if (sorted && field === FIELD.username) this.moveRun(term, slot, 1);
         if (sorted) insertSorted(term.postings[field], slot, order);
         else term.postings[field].push(slot);
-        if (field === FIELD.name) for (const spelling of splitWords(doc.name)) if (foldWord(spelling) === word) addCount(term.spellings, spelling, 1);
+        if (field === FIELD.name)
+          for (const spelling of splitWords(doc.name)) if (this.fold(spelling) === word) addCount(term.spellings, spelling, 1);
       }
     }
     for (const skill of doc.skills) setBit(this.skillSet(skill, slot), slot);
@@ -539,6 +588,14 @@ export class SearchIndex {
     this.layout.counts[doc.slot] = 0;
     this.bySlot[doc.slot] = undefined;
     this.freeSlots.push(doc.slot);
+  }
+
+  private fold(spelling: string): string {
+    const cache = this.foldCache;
+    if (!cache) return foldWord(spelling);
+    let folded = cache.get(spelling);
+    if (folded === undefined) cache.set(spelling, (folded = foldWord(spelling)));
+    return folded;
   }
 
   /** The first (username word, listing) pair whose word is not before `word` (`after`: is after it). */

@@ -2,7 +2,8 @@ import { sql, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { ProfilePost } from "@vam/shared";
 import { queryRows, type Database, type Db } from "../db/client.js";
-import { SearchIndex, type HeldTime, type ListingRecord } from "./search-index.js";
+import { SearchIndex, toDoc, type Doc, type HeldTime, type ListingRecord } from "./search-index.js";
+import { readSnapshot, snapshotWrittenAt, writeSnapshot } from "./search-snapshot.js";
 
 /*
  * Keeps this instance's search index (decision 0014) equal to the database. At start it loads
@@ -22,6 +23,12 @@ import { SearchIndex, type HeldTime, type ListingRecord } from "./search-index.j
 /** The log is pruned after an hour (the sweep); an instance that could not read it for half that loads everything again. */
 export const CHANGES_KEPT_MS = 3600_000;
 const RELOAD_AFTER_MS = CHANGES_KEPT_MS / 2;
+/**
+ * How often an instance writes its snapshot (decision 0029): well inside `RELOAD_AFTER_MS`, so a
+ * restart always finds one the change log still covers. An instance skips its turn when another
+ * (same folder) wrote one in the last half of this.
+ */
+export const SNAPSHOT_EVERY_MS = 10 * 60_000;
 /** Users reloaded per query. */
 const BATCH = 5000;
 /** Listings read per query while loading everything. */
@@ -116,42 +123,155 @@ function listingsWhere(db: Db, where: SQL, limit: number): Promise<ListingRow[]>
   );
 }
 
+export interface ReplicaOptions {
+  /** Where the snapshot of the index is kept (decision 0029); none: every start loads from the database. */
+  snapshotDir?: string;
+  /** How often it is written (SNAPSHOT_EVERY_MS). */
+  snapshotEveryMs?: number;
+}
+
 export class SearchReplica {
   readonly index = new SearchIndex();
   /** Log entries of transactions from this one on may not have been read yet. */
   private xmin = "0";
+  /** When (this machine's clock) the read that gave `xmin` began: the snapshot's age counts from it. */
+  private xminAt = 0;
   private lastRead = 0;
   private running: Promise<void> | undefined;
   private queued: Promise<void> | undefined;
   private stopListening: (() => Promise<void>) | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private snapshotTimer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> | undefined;
+  /** Aborted when the replica stops: a snapshot being written is abandoned, not waited for. */
+  private readonly stopping = new AbortController();
+  /** How the last start loaded: from the snapshot, or everything from the database (and why). */
+  started: { from: "snapshot" | "database"; reason?: string; ms: number } | undefined;
+  /** The last snapshot this instance wrote: its size and how long the writing took. */
+  written: { bytes: number; ms: number } | undefined;
 
   constructor(
     private readonly database: Database,
     private readonly log: FastifyBaseLogger,
     private readonly pollMs: number,
+    private readonly options: ReplicaOptions = {},
   ) {}
 
-  /** Every listed Assistant, read in one snapshot with the xmin that the log is followed from. */
+  /**
+   * Loads the index and catches up with the change log: from the snapshot when there is a
+   * usable one, else everything from the database. Answers once the index is current (the
+   * instance may then be ready).
+   */
   async load(): Promise<void> {
-    const { xmin, records } = await this.database.db.transaction(
+    const started = performance.now();
+    const dir = this.options.snapshotDir;
+    let reason: string | undefined = "no snapshot folder";
+    if (dir) {
+      try {
+        const { database, dbNow } = await this.identity();
+        const read = await readSnapshot(dir, { database, dbNow, maxAgeMs: RELOAD_AFTER_MS });
+        if ("docs" in read) {
+          this.index.loadDocs(read.docs);
+          this.xmin = read.header.xmin;
+          this.xminAt = Date.now() - (dbNow - read.header.takenAt);
+          this.lastRead = Date.now();
+          // The changes since the snapshot was taken: the index is then what a full load gives.
+          await this.read();
+          this.started = { from: "snapshot", ms: performance.now() - started };
+          this.log.info({ listings: this.index.size, ms: Math.round(this.started.ms) }, "search index loaded from its snapshot and the change log");
+          return;
+        }
+        reason = read.reason;
+      } catch (error) {
+        reason = `failed: ${(error as Error).message}`;
+      }
+      this.log.info({ reason }, "search index: snapshot not used; loading every listing from the database");
+    }
+    await this.loadAll();
+    this.started = { from: "database", reason, ms: performance.now() - started };
+  }
+
+  /**
+   * Every listed Assistant, read in one snapshot with the xmin that the log is followed from.
+   * Each batch is turned into the index's listings while the database reads the next.
+   */
+  async loadAll(): Promise<void> {
+    const xminAt = Date.now();
+    const { xmin, docs } = await this.database.db.transaction(
       async (tx) => {
         const [snapshot] = await queryRows<{ xmin: string }>(tx, sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`);
-        const records: ListingRecord[] = [];
-        let after: string | undefined;
-        for (;;) {
-          const rows = await listingsWhere(tx, after ? sql`p.id > ${after}::uuid` : sql`true`, LOAD_BATCH);
-          for (const row of rows) records.push(toRecord(row));
-          if (rows.length < LOAD_BATCH) break;
-          after = rows[rows.length - 1]!.listing_id;
+        const docs: Doc[] = [];
+        const batch = (after: string | undefined) => listingsWhere(tx, after ? sql`p.id > ${after}::uuid` : sql`true`, LOAD_BATCH);
+        let next: Promise<ListingRow[]> | undefined = batch(undefined);
+        while (next) {
+          const rows: ListingRow[] = await next;
+          next = rows.length < LOAD_BATCH ? undefined : batch(rows[rows.length - 1]!.listing_id);
+          // A rejection of the next batch is awaited with it, on the next turn.
+          next?.catch(() => {});
+          for (const row of rows) docs.push(toDoc(toRecord(row)));
         }
-        return { xmin: snapshot!.xmin, records };
+        return { xmin: snapshot!.xmin, docs };
       },
       { isolationLevel: "repeatable read", accessMode: "read only" },
     );
-    this.index.load(records);
+    this.index.loadDocs(docs);
     this.xmin = xmin;
+    this.xminAt = xminAt;
     this.lastRead = Date.now();
+  }
+
+  /** Which database this is (a snapshot is used only with its own), and its clock (ms). */
+  private async identity(): Promise<{ database: string; dbNow: number }> {
+    const [row] = await queryRows<{ id: string; now: string }>(
+      this.database.db,
+      sql`select (select system_identifier::text from pg_control_system()) || '/' || d.oid::text || '/' || d.datname as id,
+                 (extract(epoch from clock_timestamp()) * 1000)::text as now
+            from pg_database d where d.datname = current_database()`,
+    );
+    return { database: row!.id, dbNow: Number(row!.now) };
+  }
+
+  /**
+   * Writes the snapshot: the index's listings as they are now, with the xmin they are current
+   * to (taken together, in one turn of the event loop: the listings are immutable objects, a
+   * change replaces one), then written a line at a time. Answers the file's size, or 0 when
+   * there is no folder or a write is under way.
+   */
+  async writeSnapshot(): Promise<number> {
+    const dir = this.options.snapshotDir;
+    if (!dir || this.writing) return 0;
+    const docs = this.index.listings().slice();
+    const { xmin, xminAt } = this;
+    let bytes = 0;
+    const write = async () => {
+      // When the listings were current, by the database's clock.
+      const { database, dbNow } = await this.identity();
+      bytes = await writeSnapshot(dir, { database, xmin, takenAt: dbNow - (Date.now() - xminAt) }, docs, this.stopping.signal);
+    };
+    this.writing = write().finally(() => {
+      this.writing = undefined;
+    });
+    await this.writing;
+    return bytes;
+  }
+
+  private async writeSnapshotQuietly(): Promise<void> {
+    const dir = this.options.snapshotDir;
+    if (!dir) return;
+    const every = this.options.snapshotEveryMs ?? SNAPSHOT_EVERY_MS;
+    try {
+      const written = await snapshotWrittenAt(dir);
+      // Another instance sharing the folder wrote one lately.
+      if (written !== undefined && Date.now() - written < every / 2) return;
+      const started = performance.now();
+      const bytes = await this.writeSnapshot();
+      if (bytes > 0) {
+        this.written = { bytes, ms: performance.now() - started };
+        this.log.info({ listings: this.index.size, bytes, ms: Math.round(this.written.ms) }, "search index snapshot written");
+      }
+    } catch (error) {
+      if (!this.stopping.signal.aborted) this.log.warn({ err: error }, "search index snapshot not written");
+    }
   }
 
   /**
@@ -190,10 +310,19 @@ export class SearchReplica {
     };
     this.stopListening = await this.database.listen(CHANNEL, refreshQuietly);
     if (this.pollMs > 0) this.timer = setInterval(refreshQuietly, this.pollMs).unref();
+    if (this.options.snapshotDir) {
+      const every = this.options.snapshotEveryMs ?? SNAPSHOT_EVERY_MS;
+      // A start that loaded everything leaves a snapshot for the next at once; then one every `every`.
+      if (this.started?.from !== "snapshot") void this.writeSnapshotQuietly();
+      this.snapshotTimer = setInterval(() => void this.writeSnapshotQuietly(), every).unref();
+    }
   }
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
+    clearInterval(this.snapshotTimer);
+    this.stopping.abort();
+    await this.writing?.catch(() => {});
     await this.stopListening?.();
     this.stopListening = undefined;
     await this.running?.catch(() => {});
@@ -202,9 +331,10 @@ export class SearchReplica {
   private async read(): Promise<void> {
     if (Date.now() - this.lastRead > RELOAD_AFTER_MS) {
       this.log.warn("search index: the change log was not read for too long; loading everything again");
-      return this.load();
+      return this.loadAll();
     }
     const db = this.database.db;
+    const at = Date.now();
     const rows = await queryRows<{ xmin: string; user_id: string | null }>(
       db,
       sql`select s.xmin::text as xmin, c.user_id
@@ -222,6 +352,7 @@ export class SearchReplica {
       }
     }
     this.xmin = rows[0]!.xmin;
+    this.xminAt = at;
     this.lastRead = Date.now();
   }
 }

@@ -61,23 +61,35 @@ export class TypoKeys {
     return this.sorted.length + this.pendingCount;
   }
 
-  /** Files every word at once (the index's bulk load), replacing what was filed. */
+  /**
+   * Files every word at once (the index's bulk load), replacing what was filed. The keys are
+   * written as they are hashed, duplicates included, and the duplicates (a word with a
+   * repeated letter has equal deletions) dropped after the sort: no set per word.
+   */
   build(words: Iterable<{ id: number; word: string }>): void {
     let packed = new Float64Array(1024);
     let length = 0;
+    const put = (key: number) => {
+      if (length === packed.length) {
+        const grown = new Float64Array(packed.length * 2);
+        grown.set(packed);
+        packed = grown;
+      }
+      packed[length++] = key;
+    };
     for (const { id, word } of words) {
       const deletes = keyDeletes(word);
       if (deletes === 0) continue;
-      for (const hash of keyHashes(word, deletes)) {
-        if (length === packed.length) {
-          const grown = new Float64Array(packed.length * 2);
-          grown.set(packed);
-          packed = grown;
-        }
-        packed[length++] = hash * ID_SPAN + id;
+      put(hashWithout(word, -1, -1) * ID_SPAN + id);
+      for (let i = 0; i < word.length; i++) {
+        put(hashWithout(word, i, -1) * ID_SPAN + id);
+        if (deletes >= 2) for (let j = i + 1; j < word.length; j++) put(hashWithout(word, i, j) * ID_SPAN + id);
       }
     }
-    this.sorted = packed.slice(0, length).sort();
+    const sorted = packed.subarray(0, length).sort();
+    let kept = 0;
+    for (let i = 0; i < length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[kept++] = sorted[i]!;
+    this.sorted = sorted.slice(0, kept);
     this.index();
     this.pending.clear();
     this.pendingCount = 0;
