@@ -1,4 +1,5 @@
 import "dotenv/config";
+import { serveBackups } from "./backup/control.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { DEMO_PASSWORD, existingDemoLogins, seedDemoData } from "./seed/demo.js";
 import { DEFAULT_WEB_DIST, openDatabaseFor, startServer } from "./server.js";
@@ -23,6 +24,7 @@ const database = await openDatabaseFor(config);
 if (config.seedDemo) await seedDemoData(database.db, config);
 const demo = config.seedDemo ? await existingDemoLogins(database.db) : [];
 const server = await startServer(config, database);
+await serveBackups(config, server); // `npm run backup` while running on the embedded database (decision 0026)
 
 const lines = [`VA Marketplace is running at ${server.url}`];
 if (demo.length) {
