@@ -67,6 +67,33 @@ const HOME_PAGE = "(the home page)";
 const LIST_PAGE = "(the list of assistants)";
 const PROFILE_PAGE = "(the profile)";
 
+/**
+ * A visitor's phone-sized page that records its layout shifts (`shifts()`), whose requests
+ * matching `held` are answered only when released, in that order, as a slow network would.
+ * The context's routes: the service worker may answer the page's own requests.
+ */
+async function slowPage(held: RegExp[]) {
+  const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: PHONE });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  const releases: (() => void)[] = [];
+  for (const pattern of held) {
+    const gate = new Promise<void>((resolve) => releases.push(resolve));
+    await context.route(pattern, async (route) => {
+      await gate;
+      await route.continue();
+    });
+  }
+  const shifts = () => page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+  return { context, page, releases, shifts };
+}
+
 describe("the first paint before any script", () => {
   it("shows the navigation, the footer and the page's own loading text with every script blocked", async () => {
     const pages: [string, string, string | null][] = [
@@ -105,26 +132,8 @@ describe("the first paint before any script", () => {
   it("lets React take over the shell without moving anything, then shows the page", async () => {
     // A search's address gets the generic shell: the server draws only the plain list (decision 0030).
     for (const url of ["/profile/list?skills=Writing"]) {
-      const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: PHONE });
-      const page = await context.newPage();
-      await page.addInitScript(() => {
-        const shifts: number[] = [];
-        (window as unknown as { shifts: number[] }).shifts = shifts;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
-        }).observe({ type: "layout-shift", buffered: true });
-      });
       // Hold the app's entry script, then the page's own code, as a slow network would.
-      const releases: (() => void)[] = [];
-      const hold = (pattern: RegExp) => {
-        const held = new Promise<void>((resolve) => releases.push(resolve));
-        return page.route(pattern, async (route) => {
-          await held;
-          await route.continue();
-        });
-      };
-      await hold(/\/assets\/index-[\w-]+\.js$/);
-      await hold(/\/assets\/ProfileListPage-[\w-]+\.js$/);
+      const { context, page, releases, shifts } = await slowPage([/\/assets\/index-[\w-]+\.js$/, /\/assets\/ProfileListPage-[\w-]+\.js$/]);
       await page.goto(url, { waitUntil: "commit" });
       await expectShell(page, "Loading...");
       const boxes = () =>
@@ -141,7 +150,7 @@ describe("the first paint before any script", () => {
       await page.locator("audio").waitFor({ state: "attached" });
       await expectShell(page, "Loading...");
       expect(await boxes()).toEqual(before);
-      expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+      expect(await shifts()).toEqual([]);
 
       releases[1]!();
       await page.getByRole("status").getByText("Loading...").waitFor({ state: "detached" });
@@ -155,25 +164,7 @@ describe("the first paint before any script", () => {
       [`/profile/${profileId}`, PROFILE_PAGE, /\/assets\/OtherProfilePage-[\w-]+\.js$/],
     ];
     for (const [url, content, pageCode] of pages) {
-      const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: PHONE });
-      const page = await context.newPage();
-      await page.addInitScript(() => {
-        const shifts: number[] = [];
-        (window as unknown as { shifts: number[] }).shifts = shifts;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
-        }).observe({ type: "layout-shift", buffered: true });
-      });
-      const releases: (() => void)[] = [];
-      const hold = (pattern: RegExp) => {
-        const held = new Promise<void>((resolve) => releases.push(resolve));
-        return context.route(pattern, async (route) => {
-          await held;
-          await route.continue();
-        });
-      };
-      await hold(/\/assets\/index-[\w-]+\.js$/);
-      await hold(pageCode);
+      const { context, page, releases, shifts } = await slowPage([/\/assets\/index-[\w-]+\.js$/, pageCode]);
       await page.goto(url, { waitUntil: "commit" });
       await expectShell(page, content);
       const boxes = () =>
@@ -195,32 +186,14 @@ describe("the first paint before any script", () => {
       await page.locator("audio").waitFor({ state: "attached" });
       await expectShell(page, content);
       expect(await boxes(), url).toEqual(before);
-      expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts), url).toEqual([]);
+      expect(await shifts(), url).toEqual([]);
       await e2e.screenshot(page, `drawn-page-taken-over-${content === LIST_PAGE ? "list" : "profile"}-phone`);
       await context.close();
     }
   });
 
   it("keeps /home's shell, the home page itself, until the page's code is ready, then React draws the same page over it", async () => {
-    const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: PHONE });
-    const page = await context.newPage();
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { shifts: number[] }).shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
-      }).observe({ type: "layout-shift", buffered: true });
-    });
-    const releases: (() => void)[] = [];
-    const hold = (pattern: RegExp) => {
-      const held = new Promise<void>((resolve) => releases.push(resolve));
-      return page.route(pattern, async (route) => {
-        await held;
-        await route.continue();
-      });
-    };
-    await hold(/\/assets\/index-[\w-]+\.js$/);
-    await hold(/\/assets\/HomePage-[\w-]+\.js$/);
+    const { context, page, releases, shifts } = await slowPage([/\/assets\/index-[\w-]+\.js$/, /\/assets\/HomePage-[\w-]+\.js$/]);
     await page.goto("/home", { waitUntil: "commit" });
     await expectShell(page, HOME_PAGE);
     const boxes = () =>
@@ -247,7 +220,7 @@ describe("the first paint before any script", () => {
     await page.locator("audio").waitFor({ state: "attached" });
     await expectShell(page, HOME_PAGE);
     expect(await boxes()).toEqual(before);
-    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    expect(await shifts()).toEqual([]);
     // And it is the app's now: the search leads to the list.
     await page
       .getByRole("region", { name: "Search" })

@@ -7,9 +7,9 @@
  */
 import "dotenv/config";
 import { parseArgs } from "node:util";
-import { BackupError } from "../backup/errors.js";
+import { exitCodeOf } from "../backup/errors.js";
 import { createBackup } from "../backup/create.js";
-import { ConfigError, loadConfig } from "../config.js";
+import { loadConfig } from "../config.js";
 
 const USAGE = `Usage: npm run backup [-- --out <folder>]
 
@@ -34,7 +34,7 @@ async function main(args: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  try {
+  return exitCodeOf("backup", async () => {
     const config = loadConfig();
     const started = Date.now();
     const result = await createBackup(config, { outDir: values.out ?? "backups" });
@@ -49,15 +49,7 @@ async function main(args: string[]): Promise<number> {
         `  files:     ${fileParts} from the data folder${files.note ? `\n  note:      ${files.note}` : ""}`,
       ].join("\n"),
     );
-    return 0;
-  } catch (error) {
-    if (error instanceof ConfigError || error instanceof BackupError) {
-      console.error(error.message);
-      return 1;
-    }
-    console.error(`The backup failed: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
-  }
+  });
 }
 
 process.exit(await main(process.argv.slice(2)));

@@ -7,9 +7,9 @@
 import "dotenv/config";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { BackupError } from "../backup/errors.js";
+import { exitCodeOf } from "../backup/errors.js";
 import { restoreBackup } from "../backup/restore.js";
-import { ConfigError, loadConfig } from "../config.js";
+import { loadConfig } from "../config.js";
 
 const USAGE = `Usage: npm run restore -- <archive> [--force]
 
@@ -43,7 +43,7 @@ async function main(args: string[]): Promise<number> {
     console.error(`${positionals.length === 0 ? "Name the archive to restore." : "Name one archive."}\n\n${USAGE}`);
     return 1;
   }
-  try {
+  return exitCodeOf("restore", async () => {
     const config = loadConfig();
     const result = await restoreBackup(config, positionals[0]!, { force: values.force ?? false });
     const { manifest } = result;
@@ -54,15 +54,7 @@ async function main(args: string[]): Promise<number> {
         `  files:     ${result.files} into ${config.dataDir}${manifest.files.note ? `\n  note:      ${manifest.files.note}` : ""}`,
       ].join("\n"),
     );
-    return 0;
-  } catch (error) {
-    if (error instanceof ConfigError || error instanceof BackupError) {
-      console.error(error.message);
-      return 1;
-    }
-    console.error(`The restore failed: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
-  }
+  });
 }
 
 process.exit(await main(process.argv.slice(2)));
