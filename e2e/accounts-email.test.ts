@@ -225,6 +225,8 @@ describe("email settings", () => {
     const reminders = page.getByRole("switch", { name: EMAIL_KIND_LABELS.bookingReminder });
     await page.getByText(EMAIL_KIND_LABELS.bookingReminder, { exact: true }).click();
     await expect.poll(() => reminders.getAttribute("aria-checked")).toBe("false");
+    // Saved (the switch says so) before it is turned again: a switch that is saving ignores presses.
+    await expect.poll(() => reminders.getAttribute("aria-busy")).toBe("false");
     await reminders.focus();
     await page.keyboard.press("Space");
     await expect.poll(() => reminders.getAttribute("aria-checked")).toBe("true");

@@ -4,7 +4,7 @@ interface SwitchProps {
   /** The switch's name, shown beside it (a click on it turns the switch too). */
   label: ReactNode;
   checked: boolean;
-  /** A change is on its way: announced, and further clicks wait. */
+  /** A change is on its way: announced (`aria-busy`), and clicks meanwhile do nothing. */
   busy?: boolean;
   onChange: (checked: boolean) => void;
   /** Where the switch stands: after its label across the row (a list of settings), or before it. */
