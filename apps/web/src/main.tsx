@@ -17,9 +17,10 @@ if (!root) throw new Error("Missing #root element");
 // StrictMode's checks run in development only, so the production build leaves its wrapper out (bytes of /home's first chunk).
 const app = <RouterProvider router={router} />;
 const start = () => createRoot(root).render(import.meta.env.DEV ? <StrictMode>{app}</StrictMode> : app);
-// A prerendered shell that is its page itself (/home: decision 0021) stays, for a visitor, until the
-// page's code is ready, so React draws the same page over it rather than its loading text first.
-// Someone signed in is shown their own header at once instead (the shell's is a visitor's).
+// HTML that is the page itself (/home's shell, /profile/list and a profile drawn by the server:
+// decision 0030) stays, for a visitor, until the page's code is ready, so React draws the same page
+// over it rather than its loading text first. Someone signed in is shown their own header at once
+// instead (the HTML's is a visitor's).
 if (root.hasAttribute("data-page") && !readToken() && !router.state.initialized) {
   const stop = router.subscribe(({ initialized }) => initialized && (stop(), start()));
 } else start();

@@ -29,7 +29,7 @@ export function MusicProvider({ children }: { children: ReactNode }) {
     // The browser's own "play if allowed": with the autoplay attribute, an element that may play
     // loads and starts, one that may not keeps to preload="none" and fetches nothing. (Calling
     // play() to find out made Chromium download the whole file while refusing to play it, when the
-    // element was made after the page's load: /home's shell, decision 0021.)
+    // element was made after the page's load, as it is under pages drawn in their HTML: decision 0030.)
     const tryAutoplay = () => {
       audio.autoplay = true;
       audio.load();
