@@ -54,6 +54,18 @@ async function scrape(headers: Record<string, string> = {}) {
   return parse(await response.text());
 }
 
+/** A scrape while every query fails (both drivers: PGlite's go through `execute`, PostgreSQL's through the pool's `query`). */
+async function scrapeWithDatabaseDown(): Promise<Sample[]> {
+  const db = server.app.db as unknown as { execute(): Promise<unknown>; $client: { query(): Promise<unknown> } };
+  const down = () => Promise.reject(new Error("the database is down"));
+  const spies = [vi.spyOn(db, "execute").mockImplementation(down), vi.spyOn(db.$client, "query").mockImplementation(down)];
+  try {
+    return await scrape();
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+}
+
 describe("the HTTP metrics", () => {
   it("count requests and their time by route pattern and status, unknown paths as unmatched", async () => {
     const before = await scrape();
@@ -247,16 +259,7 @@ describe("the application's gauges", () => {
   });
 
   it("still answer when the database does not, without the gauges it would give", async () => {
-    // Both drivers: PGlite's queries go through `execute`, PostgreSQL's through the pool's `query`.
-    const db = server.app.db as unknown as { execute(): Promise<unknown>; $client: { query(): Promise<unknown> } };
-    const down = () => Promise.reject(new Error("the database is down"));
-    const spies = [vi.spyOn(db, "execute").mockImplementation(down), vi.spyOn(db.$client, "query").mockImplementation(down)];
-    let samples: Sample[];
-    try {
-      samples = await scrape();
-    } finally {
-      for (const spy of spies) spy.mockRestore();
-    }
+    const samples = await scrapeWithDatabaseDown();
     for (const name of ["vam_email_queue_waiting", "vam_email_queue_lag_seconds", "vam_sweep_lag_seconds"]) {
       expect(matching(samples, name), name).toEqual([]);
     }
@@ -297,15 +300,7 @@ describe("the alerts' gauges", () => {
       server.app.lifecycle.draining = false;
     }
 
-    const db = server.app.db as unknown as { execute(): Promise<unknown>; $client: { query(): Promise<unknown> } };
-    const down = () => Promise.reject(new Error("the database is down"));
-    const spies = [vi.spyOn(db, "execute").mockImplementation(down), vi.spyOn(db.$client, "query").mockImplementation(down)];
-    let samples: Sample[];
-    try {
-      samples = await scrape();
-    } finally {
-      for (const spy of spies) spy.mockRestore();
-    }
+    const samples = await scrapeWithDatabaseDown();
     expect(valueOf(samples, "vam_ready")).toBe(0);
     expect(valueOf(await scrape(), "vam_ready")).toBe(1);
   });
