@@ -3,6 +3,7 @@ import CircleCheck from "lucide-react/icons/circle-check";
 import ImageUp from "lucide-react/icons/image-up";
 import { useEffect, useId, useState, type ChangeEvent } from "react";
 import { uploadImage } from "../../api/upload";
+import { ProgressBar } from "../ProgressBar";
 import { maxUploadMb, validateImage } from "./validate-image";
 
 type UploadState = { status: "idle" } | { status: "uploading"; progress: number } | { status: "success" } | { status: "error"; message: string };
@@ -74,18 +75,7 @@ export function UploadWidget({ folder, label, onUploaded }: UploadWidgetProps) {
         </span>
       </label>
 
-      {state.status === "uploading" && (
-        <div
-          role="progressbar"
-          aria-label="Upload progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={state.progress}
-          className="h-2 overflow-hidden rounded-full bg-slate-800"
-        >
-          <div className="h-full rounded-full bg-teal-400 transition-[width]" style={{ width: `${state.progress}%` }} />
-        </div>
-      )}
+      {state.status === "uploading" && <ProgressBar label="Upload progress" value={state.progress} className="h-2" />}
 
       <div role="status" className="text-sm">
         {state.status === "success" && (

@@ -1,6 +1,7 @@
 import FileText from "lucide-react/icons/file-text";
 import RotateCcw from "lucide-react/icons/rotate-ccw";
 import X from "lucide-react/icons/x";
+import { ProgressBar } from "../../components/ProgressBar";
 import { formatFileSize } from "./file-size";
 import type { PendingFile } from "./useChatUploads";
 
@@ -42,18 +43,7 @@ export function PendingFiles({ files, onRemove, onRetry }: PendingFilesProps) {
               {item.status === "uploading" ? "Cancel" : "Remove"}
             </button>
           </div>
-          {item.status === "uploading" && (
-            <div
-              role="progressbar"
-              aria-label={`Uploading ${item.file.name}`}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={item.progress}
-              className="mt-2 h-1.5 overflow-hidden rounded-full bg-slate-800"
-            >
-              <div className="h-full rounded-full bg-teal-400 transition-[width]" style={{ width: `${item.progress}%` }} />
-            </div>
-          )}
+          {item.status === "uploading" && <ProgressBar label={`Uploading ${item.file.name}`} value={item.progress} className="mt-2 h-1.5" />}
           <p role="status" className="mt-1 text-xs">
             {item.status === "done" && <span className="text-teal-300">Ready to send</span>}
             {item.status === "failed" && <span className="text-red-300">{item.error}</span>}
