@@ -34,11 +34,16 @@ export function MusicProvider({ children }: { children: ReactNode }) {
       audio.autoplay = true;
       audio.load();
     };
-    cancelDeferredStart.current = () => {
+    const cancel = () => {
       window.removeEventListener("load", tryAutoplay);
+      audio.removeEventListener("playing", cancel);
       for (const type of FIRST_INTERACTION_EVENTS) document.removeEventListener(type, startOnInteraction);
     };
+    cancelDeferredStart.current = cancel;
 
+    // Once it plays (by itself or at a first interaction), a later click must not start it again
+    // after the person paused it some other way (the media keys).
+    audio.addEventListener("playing", cancel);
     for (const type of FIRST_INTERACTION_EVENTS) document.addEventListener(type, startOnInteraction);
     if (document.readyState === "complete") tryAutoplay();
     else window.addEventListener("load", tryAutoplay, { once: true });
