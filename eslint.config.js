@@ -21,9 +21,10 @@ const tsconfigs = [
 const WEB = "./apps/web/src";
 
 /**
- * The web's feature boundaries as import-x zones: each feature may take from another only its
- * public module (`features/<name>/public.ts`), and the shared code (components, lib, api) takes
- * from no feature. Read from the folders, so a new feature is covered without changes here.
+ * The web's feature boundaries as import-x zones: each feature, and the layouts and the router,
+ * may take from a feature only its public module (`features/<name>/public.ts`; the router and
+ * layouts also its `routes.tsx`), and the shared code (components, lib, api) takes from no
+ * feature. Read from the folders, so a new feature is covered without changes here.
  */
 function featureZones() {
   const features = readdirSync(`${WEB}/features`, { withFileTypes: true })
@@ -39,12 +40,60 @@ function featureZones() {
         message: `Import another feature only through its public module: features/${from}/public.ts.`,
       })),
   );
+  // The app's frame and its route table use features as any feature does, through their public
+  // modules, and the router takes each feature's routes from its routes module: imported through
+  // the public module, the routes would bring every module that one names into the first chunk.
+  const frame = features.map((from) => ({
+    target: [`${WEB}/layouts`, `${WEB}/router.tsx`, `${WEB}/later-routes.ts`, `${WEB}/later-paths.ts`],
+    from: `${WEB}/features/${from}`,
+    except: ["./public.ts", "./routes.tsx"],
+    message: `The layouts and the router import a feature only through features/${from}/public.ts (or its routes, routes.tsx).`,
+  }));
   const shared = {
     target: [`${WEB}/components`, `${WEB}/lib`, `${WEB}/api`],
     from: `${WEB}/features`,
     message: "Shared code (components, lib, api) does not depend on a feature.",
   };
-  return [...crossing, shared];
+  return [...crossing, ...frame, shared];
+}
+
+const SERVER = "./apps/server/src";
+// Ground code, which every server folder may import and which imports no feature: the database,
+// HTTP contracts and errors, the session, the web's pages, the audit log, and the files at the
+// root but the top ones (config, clock, paths, the QR Ph codec, ...).
+const SERVER_GROUND_FOLDERS = ["db", "http", "session", "web", "audit"];
+// The top, which puts the server together and may import any feature's files.
+const SERVER_TOP = new Set(["app.ts", "server.ts", "index.ts", "cli", "seed", "backup"]);
+const SERVER_NOT_FEATURES = new Set([...SERVER_GROUND_FOLDERS, ...SERVER_TOP]);
+
+/**
+ * The server's feature boundaries, as on the web: a feature folder of apps/server/src takes from
+ * another only its public module (`<feature>/public.ts`), and ground code takes no feature. Read
+ * from the folders, so a new feature (or a new ground file at the root) is covered without
+ * changes here.
+ */
+function serverZones() {
+  const entries = readdirSync(SERVER, { withFileTypes: true });
+  const features = entries.filter((entry) => entry.isDirectory() && !SERVER_NOT_FEATURES.has(entry.name)).map((entry) => entry.name);
+  const crossing = features.flatMap((target) =>
+    features
+      .filter((from) => from !== target)
+      .map((from) => ({
+        target: `${SERVER}/${target}`,
+        from: `${SERVER}/${from}`,
+        except: ["./public.ts"],
+        message: `Import another feature only through its public module: ${from}/public.ts.`,
+      })),
+  );
+  const groundFiles = entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".ts") && !SERVER_TOP.has(entry.name))
+    .map((entry) => entry.name);
+  const ground = {
+    target: [...SERVER_GROUND_FOLDERS, ...groundFiles].map((name) => `${SERVER}/${name}`),
+    from: features.map((name) => `${SERVER}/${name}`),
+    message: "Ground code imports no feature: the feature hands it what it needs, or the code moves down to the ground.",
+  };
+  return [...crossing, ground];
 }
 
 export default defineConfig(
@@ -96,6 +145,40 @@ export default defineConfig(
   {
     files: ["**/*.js", "**/*.mjs", "**/*.cjs", "vitest.config.ts", "packages/shared/test/**"],
     extends: [tseslint.configs.disableTypeChecked],
+  },
+  // The server's route files hold no SQL (decision 0032): their handlers call named functions of
+  // their feature's repository module, the one place that feature's tables are queried.
+  {
+    files: ["apps/server/src/**/routes.ts", "apps/server/src/**/*-routes.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "drizzle-orm", message: "Query in the feature's repository module; the route calls a named function of it (decision 0032)." },
+          ],
+          patterns: [
+            {
+              group: ["**/db/schema", "**/db/schema.js"],
+              message: "Tables are queried in the feature's repository module, not in a route file (decision 0032).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Feature boundaries on the server (issue 35), like the web's below: a feature imports another
+  // only through that feature's public module; ground code and the top are outside the zones.
+  {
+    files: ["apps/server/src/**/*.ts"],
+    rules: {
+      "import-x/no-restricted-paths": ["error", { zones: serverZones() }],
+    },
+  },
+  // The one script a page loads as it is, not through the build's modules (decision 0031).
+  {
+    files: ["apps/web/start-after-load.js"],
+    languageOptions: { globals: globals.browser, sourceType: "script" },
   },
 
   {

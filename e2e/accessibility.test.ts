@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { EMAIL_KIND_LABELS, MSG, manilaDate, parseIsoDate, shiftDate as shift, weekdayAhead } from "@vam/shared";
-import { issueToken } from "../apps/server/src/auth/account-tokens.js";
+import { issueToken } from "../apps/server/src/account-tokens/tokens.js";
 import { bookings, chats, ledgerAccounts, messages, payoutAccounts, postings, users } from "../apps/server/src/db/schema.js";
 import { unsubscribeQuery } from "../apps/server/src/email/links.js";
 import { expectNoSeriousA11yViolations } from "./axe.js";
@@ -640,7 +640,7 @@ describe("the keyboard alone", () => {
     const done = page.getByRole("heading", { name: "Booking request sent" });
     await expect.poll(() => isFocused(done)).toBe(true);
     await context.close();
-  }, 120_000);
+  });
 
   it("opens the account menu and moves in it with the keys (WAI-ARIA menu button)", async () => {
     const { page, context } = await signedIn("boss_demo");
@@ -711,7 +711,7 @@ describe("the keyboard alone", () => {
     expect(await isFocused(button)).toBe(true);
 
     await context.close();
-  }, 120_000);
+  });
 
   it("presses and releases the Save button, which exposes its state", async () => {
     const { page, context } = await signedIn("boss_demo");

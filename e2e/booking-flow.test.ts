@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "@vam/shared";
 import { readQrFromImage } from "../apps/server/src/payments/qr-image.js";
-import { decodeQrPh } from "../apps/server/src/payments/qrph.js";
+import { decodeQrPh } from "../apps/server/src/qrph.js";
 import { DEMO_PASSWORD } from "../apps/server/src/seed/demo.js";
 import { expectNoSeriousA11yViolations } from "./axe.js";
 import { startE2E, type E2E } from "./harness.js";
@@ -111,5 +111,5 @@ describe("booking an assistant", () => {
     const slot = other.page.getByRole("button", { name: slotName });
     await expect.poll(() => slot.textContent()).toContain("Booked");
     expect(await slot.isDisabled()).toBe(true);
-  }, 120_000);
+  });
 });

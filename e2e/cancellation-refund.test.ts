@@ -142,6 +142,6 @@ describe("cancelling a paid booking late", () => {
       const card = assistant.page.getByRole("article", { name: `Booking with ${firstName} ${lastName} on ${formatLongDate(booking.date)}` });
       await card.getByText(MSG.refundLine("₱2,500", MSG.refundStateLabel.DUE)).waitFor();
       await check(assistant.page, `assistant-dashboard-${size}`);
-    }, 120_000);
+    });
   }
 });

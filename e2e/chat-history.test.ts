@@ -123,7 +123,7 @@ describe("a conversation's earlier messages", () => {
     await e2e.screenshot(page, "chat-history-beginning-desktop");
     await expectNoSeriousA11yViolations(page);
     await context.close();
-  }, 120_000);
+  });
 
   it("at phone size, by keyboard alone: Tab reaches the log, Page Up scrolls it back, the button loads a page", async () => {
     await unreadAgain();
@@ -180,5 +180,5 @@ describe("a conversation's earlier messages", () => {
     await e2e.screenshot(page, "chat-history-beginning-phone");
     await expectNoSeriousA11yViolations(page);
     await context.close();
-  }, 120_000);
+  });
 });

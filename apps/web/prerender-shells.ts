@@ -1,10 +1,13 @@
+import { createHash } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
+import { transform } from "esbuild";
 import { build, createServer, type Plugin, type ResolvedConfig } from "vite";
 import { buildServiceWorker, writeOfflinePage } from "./pwa-build";
-import type { ShellName } from "./src/layouts/LoadingFallback";
+import { pageStyleFor } from "./src/shell/page-style";
+import type { ShellName } from "./src/components/LoadingFallback";
 
 /**
  * Decision 0021: after the build, one HTML per page shell in dist/shells/ (index.html with the
@@ -37,17 +40,24 @@ export function prerenderShells(): Plugin {
         optimizeDeps: { noDiscovery: true, include: [] },
       });
       try {
-        const pages = (await loader.ssrLoadModule("/src/layouts/LoadingFallback.tsx")) as typeof import("./src/layouts/LoadingFallback");
+        const pages = (await loader.ssrLoadModule("/src/components/LoadingFallback.tsx")) as typeof import("./src/components/LoadingFallback");
         const render = (await loader.ssrLoadModule("/src/shell/render-shell.tsx")) as typeof import("./src/shell/render-shell");
         const { SHELL_ROUTES } = (await loader.ssrLoadModule("/src/shell/shell-routes.ts")) as typeof import("./src/shell/shell-routes");
-        const index = lowPriorityScripts(await inlineStylesheets(await readFile(path.join(dist, "index.html"), "utf8"), dist));
+        const source = await readFile(path.join(dist, "index.html"), "utf8");
+        const index = lowPriorityScripts(await inlineStylesheets(source, dist));
+        const { TOKEN_KEY } = (await loader.ssrLoadModule("/src/api/session-storage.ts")) as typeof import("./src/api/session-storage");
+        const drawn = await drawnPageTemplate(source, dist, await writeStartAfterLoad(config.root, dist), TOKEN_KEY);
+        const pageStyle = pageStyleFor(drawn.css);
         await mkdir(path.join(dist, "shells"), { recursive: true });
         const files: Record<string, string> = {};
         for (const shell of [...Object.keys(pages.PAGE_LOADING), "page"] as ShellName[]) {
           const markup = await render.renderShell(shell);
           // A shell that is its page itself says so (`data-page`): the app then keeps it until the page's code is ready.
-          const root = render.PAGE_SHELLS.includes(shell) ? '<div id="root" data-page>' : '<div id="root">';
-          let html = index.replace('<div id="root"></div>', () => `${root}${markup}</div>`);
+          // Its scripts are then asked for once it has loaded (decision 0031).
+          const isPage = render.PAGE_SHELLS.includes(shell);
+          const root = isPage ? '<div id="root" data-page>' : '<div id="root">';
+          const frame = isPage ? drawn.html.replace(STYLE_MARK, () => pageStyle(markup)) : index;
+          let html = frame.replace('<div id="root"></div>', () => `${root}${markup}</div>`);
           if (!html.includes(markup)) throw new Error('index.html has no empty <div id="root"></div> for the shell');
           // /home's largest paint is the hero image: fetched with the HTML, not after the page's code.
           if (shell === "home")
@@ -57,12 +67,12 @@ export function prerenderShells(): Plugin {
         }
         // The pages the server draws with their content (decision 0030): the same HTML, its markup in a
         // root the app keeps until the page's code is ready, as /home's.
-        const content = index.replace('<div id="root"></div>', () => `<div id="root" data-page>${CONTENT_MARK}</div>`);
+        const content = drawn.html.replace('<div id="root"></div>', () => `<div id="root" data-page>${CONTENT_MARK}</div>`);
         await writeFile(path.join(dist, "shells", "content.html"), content);
         const routes = {
           routes: SHELL_ROUTES.map(({ shell, pattern }) => ({ pattern: pattern.source, file: files[shell] })),
           fallback: files.page,
-          content: { file: "shells/content.html", mark: CONTENT_MARK },
+          content: { file: "shells/content.html", mark: CONTENT_MARK, styleMark: STYLE_MARK, stylesheet: drawn.stylesheet },
         };
         await writeFile(path.join(dist, "shells", "routes.json"), `${JSON.stringify(routes, null, 2)}\n`);
         const offline = (await loader.ssrLoadModule("/src/pwa/render-offline.tsx")) as typeof import("./src/pwa/render-offline");
@@ -78,6 +88,8 @@ export function prerenderShells(): Plugin {
 
 /** Where the server puts a page's markup in shells/content.html. */
 const CONTENT_MARK = "<!--page-content-->";
+/** Where a drawn page's own stylesheet goes (decision 0031): /home's at build time, the others' by the server. */
+const STYLE_MARK = "/*page-style*/";
 
 /**
  * src/shell/render-page.tsx built for Node into dist/ssr/ (decision 0030), everything it imports
@@ -102,9 +114,12 @@ async function buildPageRenderer(config: ResolvedConfig, dist: string) {
   });
 }
 
+/** A `<link rel="stylesheet">` of the build's, its file (under dist/) captured. */
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/;
+
 /** The page's stylesheet in a <style> element: the first paint then needs the HTML alone (about 11 KB of it, compressed). */
 async function inlineStylesheets(html: string, dist: string): Promise<string> {
-  const links = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g)];
+  const links = [...html.matchAll(new RegExp(STYLESHEET_LINK, "g"))];
   for (const [tag, file] of links) {
     const css = await readFile(path.join(dist, file!), "utf8");
     if (css.includes("</style")) throw new Error(`${file} cannot be inlined`);
@@ -124,6 +139,44 @@ function lowPriorityScripts(html: string): string {
     .replace(/<link rel="modulepreload" (?=[^>]*href="\/assets\/)/g, '<link rel="modulepreload" fetchpriority="low" ');
   if (!marked.includes('<script type="module" fetchpriority="low" ')) throw new Error("index.html has no module script to mark");
   return marked;
+}
+
+/**
+ * start-after-load.js, minified, into dist/assets/ under a name that changes with its content (it is then
+ * cached for good, as the other assets are); its address.
+ */
+async function writeStartAfterLoad(root: string, dist: string): Promise<string> {
+  const { code: source } = await transform(await readFile(path.join(root, "start-after-load.js"), "utf8"), { minify: true, target: "es2017" });
+  const hash = createHash("sha256").update(source).digest("base64url").slice(0, 8);
+  const file = `assets/start-after-load-${hash}.js`;
+  await writeCompressed(path.join(dist, file), source);
+  return `/${file}`;
+}
+
+/**
+ * The HTML of a page drawn with its content (decision 0031): in place of the whole stylesheet, a
+ * <style> holding STYLE_MARK, for the page's own part of it; in place of the app's module script and
+ * module preloads, start-after-load.js, told their addresses and the whole stylesheet's, which it
+ * asks for once the page has loaded.
+ */
+async function drawnPageTemplate(source: string, dist: string, start: string, sessionKey: string) {
+  const link = STYLESHEET_LINK.exec(source);
+  const entry = /<script type="module" [^>]*src="(\/assets\/[^"]+)"[^>]*><\/script>/.exec(source);
+  if (!link || !entry) throw new Error("index.html has no stylesheet or no module script for the drawn pages");
+  const preloads = [...source.matchAll(/\s*<link rel="modulepreload" [^>]*href="(\/assets\/[^"]+)"[^>]*>/g)];
+  let html = source.replace(link[0], () => `<style>${STYLE_MARK}</style>`);
+  for (const [tag] of preloads) html = html.replace(tag, "");
+  const data = {
+    entry: entry[1]!,
+    preload: preloads.map((match) => match[1]).join(" "),
+    stylesheet: `/${link[1]}`,
+    "session-key": sessionKey,
+  };
+  const attributes = Object.entries(data)
+    .map(([name, value]) => `data-${name}="${value}"`)
+    .join(" ");
+  html = html.replace(entry[0], () => `<script defer src="${start}" ${attributes}></script>`);
+  return { html, stylesheet: link[1]!, css: await readFile(path.join(dist, link[1]!), "utf8") };
 }
 
 async function writeCompressed(file: string, content: string) {

@@ -8,7 +8,7 @@
 import { Agent, request } from "undici";
 import pg from "pg";
 import { MAX_UNPAID_PAYMENTS, weekdayAhead } from "@vam/shared";
-import { createSession } from "../../apps/server/src/auth/sessions.js";
+import { createSession } from "../../apps/server/src/session/sessions.js";
 import { openDatabase } from "../../apps/server/src/db/client.js";
 import { users } from "../../apps/server/src/db/schema.js";
 import { percentile } from "./load.js";

@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { Agent, FormData, request } from "undici";
 import { io, type Socket } from "socket.io-client";
 import type { ServerToClientEvents } from "@vam/shared";
-import { createSession } from "../../apps/server/src/auth/sessions.js";
+import { createSession } from "../../apps/server/src/session/sessions.js";
 import { openDatabase } from "../../apps/server/src/db/client.js";
 import { chats, users } from "../../apps/server/src/db/schema.js";
 import { orderedPair } from "../../apps/server/src/chat/queries.js";

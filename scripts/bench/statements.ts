@@ -7,7 +7,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { decimalPesos, manilaDate, manilaTime } from "@vam/shared";
-import { createSession } from "../../apps/server/src/auth/sessions.js";
+import { createSession } from "../../apps/server/src/session/sessions.js";
 import { loadConfig } from "../../apps/server/src/config.js";
 import { openDatabase } from "../../apps/server/src/db/client.js";
 import { payments, users } from "../../apps/server/src/db/schema.js";

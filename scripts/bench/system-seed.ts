@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { AVAILABILITY_OPTIONS, EXPERIENCE_OPTIONS, SKILL_OPTIONS, weekdayAhead } from "@vam/shared";
 import { hashPassword } from "../../apps/server/src/auth/passwords.js";
-import { createSession } from "../../apps/server/src/auth/sessions.js";
+import { createSession } from "../../apps/server/src/session/sessions.js";
 import { orderedPair } from "../../apps/server/src/chat/queries.js";
 import { openDatabase } from "../../apps/server/src/db/client.js";
 import { bookings, chats, messages, notifications, payments, profiles, users } from "../../apps/server/src/db/schema.js";

@@ -2,7 +2,8 @@
 // /profile/{id}, against the real server with demo data on the embedded database, driving
 // Debian's Chromium. Cold loads first (empty cache, as a first visit), then warm ones.
 // Settings: BENCH_RUNS (3), BENCH_PORT (3998), CHROMIUM_PATH, BENCH_REPORTS (a folder for the JSON reports),
-// BENCH_WEB_DIST (where the web app is built and served from; apps/web/dist).
+// BENCH_WEB_DIST (where the web app is built and served from; apps/web/dist), BENCH_PAGES (some of
+// home,list,profile: all three) and BENCH_CACHE (cold, warm or both: both), to look at one page.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -32,6 +33,9 @@ const WEB_DIST = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(ROOT, "app
 const CATEGORIES = ["performance", "accessibility", "best-practices"];
 /** A folder for the full Lighthouse reports (JSON, one per page and cache state), when set. */
 const REPORTS = process.env.BENCH_REPORTS;
+/** Which pages and cache states to measure (all by default). */
+const PAGES = new Set((process.env.BENCH_PAGES ?? "home,list,profile").split(",").map((name) => name.trim()));
+const CACHES = process.env.BENCH_CACHE === "cold" ? [false] : process.env.BENCH_CACHE === "warm" ? [true] : [false, true];
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
@@ -135,24 +139,32 @@ async function main() {
   const server = await startServer(dataDir);
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
   try {
-    const pages = ["/home", "/profile/list", await demoAssistantPath()];
+    const pages = [
+      ...(PAGES.has("home") ? ["/home"] : []),
+      ...(PAGES.has("list") ? ["/profile/list"] : []),
+      ...(PAGES.has("profile") ? [await demoAssistantPath()] : []),
+    ];
     console.log(`Lighthouse, mobile profile (simulated throttling), ${RUNS} run(s) each, median shown\n`);
     const header = "page                 cache  perf  a11y  b.p.      FCP      LCP     TBT    CLS       SI    bytes    JS";
     const rows: string[] = [];
     const notes: string[] = [];
-    for (const warm of [false, true]) {
+    const cpu: number[] = [];
+    for (const warm of CACHES) {
       for (const page of pages) {
         // A warm run needs the files in the cache first: one load that is not measured.
         if (warm) await audit(BASE + page, chrome.port, false);
         const runs: Lhr[] = [];
         for (let run = 0; run < RUNS; run++) runs.push(await audit(BASE + page, chrome.port, warm));
         const lhr = median(runs);
+        cpu.push(...runs.map((run) => run.environment.benchmarkIndex));
         const f = figures(lhr);
         const name = page.startsWith("/profile/") && page !== "/profile/list" ? "/profile/{id}" : page;
         rows.push(
           `${name.padEnd(20)} ${(warm ? "warm" : "cold").padEnd(5)} ${String(f.performance).padStart(5)} ${String(f.accessibility).padStart(5)} ${String(f.bestPractices).padStart(5)} ${ms(f.fcp).padStart(8)} ${ms(f.lcp).padStart(8)} ${ms(f.tbt).padStart(7)} ${f.cls.toFixed(3).padStart(6)} ${ms(f.si).padStart(8)} ${kib(f.bytes).padStart(8)} ${kib(f.scriptBytes).padStart(7)}`,
         );
         console.log(rows.at(-1));
+        // The median hides the spread, which for blocking time is wide: each run's, in run order.
+        if (RUNS > 1) console.log(`${"".padEnd(27)}TBT of each run: ${runs.map((run) => ms(figures(run).tbt)).join(", ")}`);
         const missing = shortfalls(lhr);
         if (missing.length) notes.push(`  ${name} (${warm ? "warm" : "cold"}):`, ...missing);
         if (REPORTS) {
@@ -163,6 +175,12 @@ async function main() {
       }
     }
     console.log(`\n${header}\n${rows.join("\n")}`);
+    // Lighthouse's measure of this machine's CPU (higher is faster): its 4x slowdown multiplies
+    // this machine's own time, so blocking time and paints depend on it.
+    const sorted = cpu.sort((a, b) => a - b);
+    console.log(
+      `\nLighthouse's CPU benchmark index of this machine: median ${Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0)} (${Math.round(sorted[0] ?? 0)}-${Math.round(sorted.at(-1) ?? 0)})`,
+    );
     if (notes.length) console.log(`\nAudits under 90:\n${notes.join("\n")}`);
   } finally {
     chrome.kill();

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ESLint } from "eslint";
@@ -30,6 +31,63 @@ describe("npm run lint", { timeout: 60_000 }, () => {
     expect(config.rules["react-hooks/exhaustive-deps"]?.[0]).toBe(2);
   });
 
+  describe("keeps SQL out of the server's route files", () => {
+    /** The rules a piece of code breaks, linted in place of the server file `file`. */
+    async function ruleIdsAt(file: string, code: string) {
+      const [result] = await eslint.lintText(code, { filePath: path.join(root, "apps/server/src", file) });
+      return result?.messages.map((message) => message.ruleId) ?? [];
+    }
+    const query = [
+      'import { eq } from "drizzle-orm";',
+      'import type { Db } from "../db/client.js";',
+      'import { users } from "../db/schema.js";',
+      "export const byId = (db: Db, id: string) => db.select().from(users).where(eq(users.id, id));",
+      "",
+    ].join("\n");
+
+    it("refuses a route file that queries a table itself", async () => {
+      for (const file of ["reviews/routes.ts", "bookings/series-routes.ts"]) {
+        expect(await ruleIdsAt(file, query), file).toEqual(["no-restricted-imports", "no-restricted-imports"]);
+      }
+    });
+
+    it("takes the same query in the feature's repository module", async () => {
+      expect(await ruleIdsAt("reviews/queries.ts", query)).toEqual([]);
+    });
+  });
+
+  describe("keeps the server's feature boundaries", () => {
+    /** The rules the code of a fixture breaks, linted in place of the server file `file`. */
+    async function ruleIdsAt(file: string, code: string) {
+      const [result] = await eslint.lintText(code, { filePath: path.join(root, "apps/server/src", file) });
+      return result?.messages.map((message) => message.ruleId) ?? [];
+    }
+
+    it("refuses a feature reaching into another feature's files, and takes its public module", async () => {
+      const code = await readFile(path.join(root, "scripts/lint-fixtures/server-feature-internal.ts"), "utf8");
+      expect(await ruleIdsAt("referrals/routes.ts", code)).toEqual(["import-x/no-restricted-paths"]);
+      expect(await ruleIdsAt("referrals/routes.ts", code.replace("bookings/queries.js", "bookings/public.js"))).toEqual([]);
+    });
+
+    it("refuses ground code importing a feature, even its public module", async () => {
+      const grounds = {
+        "config.ts": "./payments",
+        "db/client.ts": "../payments",
+        "http/errors.ts": "../payments",
+        "session/authenticate.ts": "../payments",
+      };
+      for (const [file, payments] of Object.entries(grounds)) {
+        expect(await ruleIdsAt(file, `export { platformQr } from "${payments}/public.js";\n`), file).toEqual(["import-x/no-restricted-paths"]);
+      }
+      expect(await ruleIdsAt("config.ts", 'export { decodeQrPh } from "./qrph.js";\n')).toEqual([]);
+    });
+
+    it("takes ground code (the session) from any feature, and lets the app take a feature's files", async () => {
+      expect(await ruleIdsAt("referrals/routes.ts", 'export { currentUser } from "../session/authenticate.js";\n')).toEqual([]);
+      expect(await ruleIdsAt("app.ts", 'export { partyBooking } from "./bookings/queries.js";\n')).toEqual([]);
+    });
+  });
+
   describe("keeps the web's feature boundaries", () => {
     /** The rules a piece of code breaks, linted in place of the web file `file` (one the TypeScript project knows). */
     async function ruleIdsAt(file: string, code: string) {
@@ -42,6 +100,17 @@ describe("npm run lint", { timeout: 60_000 }, () => {
         "import-x/no-restricted-paths",
       );
       expect(await ruleIdsAt("features/profiles/useProfilePages.ts", 'export { BookingCalendar } from "../bookings/public";\n')).toEqual([]);
+    });
+
+    it("refuses the layouts and the router reaching into a feature's files, and takes its public module and routes", async () => {
+      expect(await ruleIdsAt("layouts/TopNav.tsx", 'export { useAuth } from "../features/auth/auth-context";\n')).toContain(
+        "import-x/no-restricted-paths",
+      );
+      expect(await ruleIdsAt("layouts/TopNav.tsx", 'export { useAuth } from "../features/auth/public";\n')).toEqual([]);
+      expect(await ruleIdsAt("router.tsx", 'export const page = () => import("./features/home/HomePage");\n')).toContain(
+        "import-x/no-restricted-paths",
+      );
+      expect(await ruleIdsAt("router.tsx", 'export { homeRoutes } from "./features/home/routes";\n')).toEqual([]);
     });
 
     it("refuses shared code that depends on a feature", async () => {

@@ -20,7 +20,7 @@ import { scheduleSweep } from "./bookings/sweep.js";
 import { AdjustableClock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
-import { authPlugin } from "./auth/authenticate.js";
+import { authPlugin } from "./session/authenticate.js";
 import { authRoutes } from "./auth/routes.js";
 import { bookingManagementRoutes } from "./bookings/manage-routes.js";
 import { bookingRoutes } from "./bookings/routes.js";
@@ -41,6 +41,7 @@ import { pushFeature } from "./push/plugin.js";
 import { profileRoutes } from "./profiles/routes.js";
 import { referralRoutes } from "./referrals/routes.js";
 import { reviewRoutes } from "./reviews/routes.js";
+import { bookingReviewRoutes } from "./bookings/review-routes.js";
 import { testClockRoutes } from "./test-clock/routes.js";
 import { timeOffRoutes } from "./time-off/routes.js";
 import { SearchReplica } from "./profiles/search-replica.js";
@@ -95,6 +96,10 @@ export async function buildApp({ config, database, redis, clock = new Adjustable
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     frameworkErrors,
+    // A plugin may take longer than Fastify's 10 s on a busy machine: the web routes load the page
+    // renderer and make the drawn pages' stylesheets at start (decision 0031), about 0.6 s when quiet
+    // but over 10 s at a load average of 20 (seen in the tests), where a slow start beats a refused one.
+    pluginTimeout: 60_000,
   });
   const storage = createStorage(config);
   app.decorate("config", config);
@@ -192,6 +197,7 @@ export async function buildApp({ config, database, redis, clock = new Adjustable
       await api.register(timeOffRoutes);
       await api.register(referralRoutes);
       await api.register(chatRoutes);
+      await api.register(bookingReviewRoutes);
       await api.register(reviewRoutes);
       await api.register(adminRoutes);
       await api.register(reconciliationRoutes);

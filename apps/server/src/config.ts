@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { decodeQrPh, type QrPhCode } from "./payments/qrph.js";
+import { decodeQrPh, type QrPhCode } from "./qrph.js";
 
 const optionalUrl = z
   .string()

@@ -15,7 +15,8 @@ import pg from "pg";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { weekdayAhead } from "@vam/shared";
-import { dataEntries } from "../src/backup/files.js";
+import { copyTree, dataEntries } from "../src/backup/files.js";
+import { partialName } from "../src/partial-files.js";
 import { FILES_DIR, filesUnder, MANIFEST_FILE, type Manifest } from "../src/backup/manifest.js";
 import { openPglite, pgliteDir } from "../src/backup/pglite.js";
 import { loadConfig } from "../src/config.js";
@@ -609,6 +610,20 @@ describe("what a backup takes from the data folder", () => {
       await writeFile(path.join(dataDir, "vapid.json"), "{}");
       await writeFile(path.join(dataDir, "vam-backup-2026-11-27T00-00-00Z.tar.gz"), "");
       expect(await dataEntries(dataDir)).toEqual(["private", "uploads", "vapid.json"]);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("leaves out a file still being written under its partial name (an outbox message), and copies it once whole", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "vam-backup-partial-"));
+    try {
+      const outbox = path.join(dataDir, "outbox");
+      await mkdir(outbox);
+      await writeFile(path.join(outbox, "a.eml"), "whole");
+      await writeFile(path.join(outbox, partialName("b.eml")), "half");
+      await copyTree(outbox, path.join(dataDir, "copy"));
+      expect(await readdir(path.join(dataDir, "copy"))).toEqual(["a.eml"]);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }

@@ -13,7 +13,7 @@ import {
   type CreateBookingInput,
 } from "@vam/shared";
 import { bookings } from "../src/db/schema.js";
-import { decodeQrPh } from "../src/payments/qrph.js";
+import { decodeQrPh } from "../src/qrph.js";
 import { atTime, book as bookAs, type Account } from "./helpers/bookings.js";
 import { signUp, signUpOperator, startTestServer, type TestServer } from "./helpers/server.js";
 

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as shared from "@vam/shared";
-import { createSession } from "../src/auth/sessions.js";
+import { createSession } from "../src/session/sessions.js";
 import { users } from "../src/db/schema.js";
 import { bookingIn } from "./helpers/bookings.js";
 import { pngOf, uploadImage } from "./helpers/images.js";

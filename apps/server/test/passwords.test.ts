@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "@vam/shared";
-import { issueToken } from "../src/auth/account-tokens.js";
+import { issueToken } from "../src/account-tokens/tokens.js";
 import { commonPasswordCount, isCommonPassword } from "../src/auth/common-passwords.js";
 import { newUser, signUp, startTestServer, type TestServer } from "./helpers/server.js";
 

@@ -6,7 +6,7 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 import { PAYMENT_REFERENCE_PATTERN } from "@vam/shared";
 import { ConfigError, loadConfig } from "../src/config.js";
-import { DEMO_QRPH } from "../src/payments/qrph.js";
+import { DEMO_QRPH } from "../src/qrph.js";
 import { signUp, startTestServer } from "./helpers/server.js";
 import { SHIPPED_MIGRATIONS, migrationsBefore, removeMigrationFolders } from "./helpers/migrations.js";
 

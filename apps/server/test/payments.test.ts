@@ -16,9 +16,9 @@ import {
   type StatementLineView,
   type UnpaidHold,
 } from "@vam/shared";
-import { auditLog, emailOutbox, payments, platformSettings, statementImports, statementLines, users } from "../src/db/schema.js";
+import { auditLog, emailOutbox, payments, platformSettings, statementImports, statementLines, statementMappings, users } from "../src/db/schema.js";
 import { pgError } from "../src/http/errors.js";
-import { crc16CcittFalse, decodeQrPh, encodeTlv } from "../src/payments/qrph.js";
+import { crc16CcittFalse, decodeQrPh, encodeTlv } from "../src/qrph.js";
 import { book, bookSeries, mondayIn, type Account } from "./helpers/bookings.js";
 import { pngOf } from "./helpers/images.js";
 import { signUp, signUpOperator, startTestServer, type TestServer } from "./helpers/server.js";
@@ -523,6 +523,12 @@ describe("importing a statement", () => {
     expect(remembered.status).toBe(201);
     expect(remembered.body).toMatchObject({ layout: "mapped", lines: 1 });
     expect((await linesFor(`NOEL ${tag}`)).map((line) => line.amountCentavos)).toEqual([70000]);
+
+    // A remembered mapping that no longer reads as one (an older shape, a hand edit) is none: the columns are asked again.
+    await server.database.db.update(statementMappings).set({ mapping: { date: "Txn Date" } });
+    const forgotten = await importStatement(second);
+    expect(forgotten.status).toBe(400);
+    expect(forgotten.body.message).toBe(MSG.statementUnknownLayout);
   });
 
   it("refuses a bad file as a whole, naming the line, and changes nothing", async () => {

@@ -2,7 +2,7 @@ import { createECDH, createPublicKey, verify } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUSH_MSG, type PushPayload } from "@vam/shared";
-import { issueToken } from "../src/auth/account-tokens.js";
+import { issueToken } from "../src/account-tokens/tokens.js";
 import { pushOutbox, pushSubscriptions } from "../src/db/schema.js";
 import { book } from "./helpers/bookings.js";
 import { decryptPush, newDeviceKeys, startPushService, subscriptionJson, type DeviceKeys, type PushServiceStandIn } from "./helpers/push-service.js";

@@ -15,10 +15,10 @@ import {
   type QrPhCode,
   type QrPhReason,
   type TlvField,
-} from "../src/payments/qrph.js";
+} from "../src/qrph.js";
 
 /*
- * QR Ph codes (apps/server/src/payments/qrph.ts): decoding the operator's code, deriving each
+ * QR Ph codes (apps/server/src/qrph.ts): decoding the operator's code, deriving each
  * payment's code from it, refusing what is no usable QR Ph, and reading a code back from a picture
  * (qr-image.ts). The samples are real codes published by others, data only; each names its source.
  * Every sample's CRC as published is correct (checked below).

@@ -13,13 +13,18 @@ describe.runIf(redisUrl)("several instances with Redis", () => {
   let a: TestServer;
   let b: TestServer;
   beforeAll(async () => {
-    const redis = new Redis(redisUrl!);
+    // A Redis database of their own: the other test files' servers run at the same time with the
+    // same Redis and count their own logins from 127.0.0.1 (rate-limit keys live in a database;
+    // socket.io's publish/subscribe does not, so the instances still hear each other).
+    const ownDatabase = new URL(redisUrl!);
+    ownDatabase.pathname = "/7";
+    const redis = new Redis(ownDatabase.href);
     const stale = await redis.keys("vam-rate-limit:*");
     if (stale.length) await redis.del(...stale);
     redis.disconnect();
     [a, b] = await Promise.all([
-      startTestServer({ REDIS_URL: redisUrl!, AUTH_RATE_LIMIT_PER_MINUTE: "3" }),
-      startTestServer({ REDIS_URL: redisUrl!, AUTH_RATE_LIMIT_PER_MINUTE: "3" }),
+      startTestServer({ REDIS_URL: ownDatabase.href, AUTH_RATE_LIMIT_PER_MINUTE: "3" }),
+      startTestServer({ REDIS_URL: ownDatabase.href, AUTH_RATE_LIMIT_PER_MINUTE: "3" }),
     ]);
   });
   afterAll(async () => {

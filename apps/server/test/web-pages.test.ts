@@ -12,8 +12,9 @@ import { signUp, startTestServer, type TestServer } from "./helpers/server.js";
  * own components, is exercised by e2e/first-paint.test.ts): what matters here is the server's part.
  */
 const MARK = "<!--page-content-->";
-const html = (root: string) =>
-  `<!doctype html><html lang="en"><head><title>VA Marketplace</title></head><body>${root}${"<!-- padding -->".repeat(80)}</body></html>`;
+const STYLE_MARK = "/*page-style*/";
+const html = (root: string, style = "") =>
+  `<!doctype html><html lang="en"><head><title>VA Marketplace</title>${style}</head><body>${root}${"<!-- padding -->".repeat(80)}</body></html>`;
 const RENDERER = `
 export async function renderPage(pathname, get) {
   if (pathname === "/boom") throw new Error("the renderer failed");
@@ -21,6 +22,11 @@ export async function renderPage(pathname, get) {
   const answer = await get(pathname === "/profile/list" ? "/api/profiles/posts" : "/api/profiles/" + pathname.split("/")[2]);
   if (answer.status !== 200) return null;
   return "<main>drawn " + pathname + " " + JSON.stringify(answer.body).replaceAll("<", "&lt;") + "</main>";
+}
+// The page's own stylesheet (decision 0031): here, the whole one's first rule and the markup's length.
+export function pageStyleFor(css) {
+  const first = css.slice(0, css.indexOf("}") + 1);
+  return (markup) => first + "/* for " + markup.length + " */";
 }
 `;
 
@@ -33,10 +39,16 @@ beforeAll(async () => {
   await mkdir(path.join(dist, "ssr"), { recursive: true });
   await writeFile(path.join(dist, "index.html"), html('<div id="root"></div>'));
   await writeFile(path.join(dist, "shells", "page.html"), html('<div id="root"><p>Loading...</p></div>'));
-  await writeFile(path.join(dist, "shells", "content.html"), html(`<div id="root" data-page>${MARK}</div>`));
+  await writeFile(path.join(dist, "shells", "content.html"), html(`<div id="root" data-page>${MARK}</div>`, `<style>${STYLE_MARK}</style>`));
+  await mkdir(path.join(dist, "assets"), { recursive: true });
+  await writeFile(path.join(dist, "assets", "web-1.css"), ".flex{display:flex}.grid{display:grid}");
   await writeFile(
     path.join(dist, "shells", "routes.json"),
-    JSON.stringify({ routes: [], fallback: "shells/page.html", content: { file: "shells/content.html", mark: MARK } }),
+    JSON.stringify({
+      routes: [],
+      fallback: "shells/page.html",
+      content: { file: "shells/content.html", mark: MARK, styleMark: STYLE_MARK, stylesheet: "assets/web-1.css" },
+    }),
   );
   await writeFile(path.join(dist, "ssr", "render-page.mjs"), RENDERER);
   server = await startTestServer({}, { webDist: dist });
@@ -59,6 +71,10 @@ describe("pages drawn with their content for a visitor", () => {
     expect(answer.body).toContain('<div id="root" data-page><main>drawn /profile/list {');
     expect(answer.body).toContain("Luzviminda");
     expect(answer.body).not.toContain(MARK);
+    // Its own stylesheet, made by the build's renderer from the whole one for this markup.
+    const markup = /<div id="root" data-page>(.*?)<\/div>/s.exec(answer.body)![1]!;
+    expect(answer.body).toContain(`<style>.flex{display:flex}/* for ${markup.length} */</style>`);
+    expect(answer.body).not.toContain(STYLE_MARK);
     // The same listing the browser's own request would get.
     const api = (await get("/api/profiles/posts")).json<{ items: unknown[] }>();
     expect(api.items).toHaveLength(1);

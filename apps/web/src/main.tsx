@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import "./index.css";
@@ -20,12 +20,18 @@ const start = () => createRoot(root).render(import.meta.env.DEV ? <StrictMode>{a
 // HTML that is the page itself (/home's shell, /profile/list and a profile drawn by the server:
 // decision 0030) stays, for a visitor, until the page's code is ready, so React draws the same page
 // over it rather than its loading text first. Someone signed in is shown their own header at once
-// instead (the HTML's is a visitor's).
+// instead (the HTML's is a visitor's). React's render over a drawn page is a transition: rendered
+// in slices that leave the main thread free between them (decision 0031), committed at once.
 if (root.hasAttribute("data-page") && !readToken() && !router.state.initialized) {
-  const stop = router.subscribe(({ initialized }) => initialized && (stop(), start()));
+  const stop = router.subscribe(({ initialized }) => initialized && (stop(), startTransition(start)));
 } else start();
 
 // The installable app's service worker (decision 0023), registered once the page has loaded: here
 // (about 20 bytes compressed) rather than in a lazily loaded module (about 220 with its chunk,
 // more than /home's 100 KB budget had left). None where the browser has none or refuses it.
-if (import.meta.env.PROD) addEventListener("load", () => void navigator.serviceWorker?.register("/sw.js").catch(() => {}));
+// A drawn page (decision 0031) runs this after its load event, which has then already fired.
+if (import.meta.env.PROD) {
+  const register = () => void navigator.serviceWorker?.register("/sw.js").catch(() => {});
+  if (document.readyState === "complete") register();
+  else addEventListener("load", register);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addMonths, firstMonthShowing, gridKeyTarget, monthWeeks, tabStopDay } from "../src/features/bookings/date-grid";
-import { menuKeyTarget } from "../src/layouts/menu-keys";
+import { menuKeyTarget } from "../src/components/menu-keys";
 
 // Wednesday 2026-11-18: Sunday the 15th to Saturday the 21st.
 const WEDNESDAY = "2026-11-18";

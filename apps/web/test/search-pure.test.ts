@@ -1,7 +1,7 @@
 import { MSG, formatLongDate } from "@vam/shared";
 import { describe, expect, it } from "vitest";
 import { highlightParts } from "../src/features/profiles/Highlighted";
-import { isFiltered, searchFromUrl, searchQuery } from "../src/features/profiles/profile-search";
+import { isFiltered, searchFromUrl, searchQuery } from "../src/features/search/profile-search";
 import { noResultsMessage } from "../src/features/profiles/no-results";
 import { comboboxKey } from "../src/features/search/combobox-keys";
 
@@ -53,7 +53,7 @@ describe("the profile search in the URL", () => {
 
   it("writes only what is present, skills repeated, and the cursor last", () => {
     const search = { userName: "Maria", skills: ["SEO", "Writing"], date: "2026-11-25", slot: "Afternoon" as const };
-    expect(searchQuery(search).toString()).toBe("userName=Maria&date=2026-11-25&slot=Afternoon&skills=SEO&skills=Writing");
+    expect(searchQuery(search).toString()).toBe("userName=Maria&skills=SEO&skills=Writing&date=2026-11-25&slot=Afternoon");
     expect(searchQuery({ skills: [] }, "abc").toString()).toBe("cursor=abc");
     expect(searchQuery({ skills: [] }).toString()).toBe("");
   });

@@ -1,4 +1,12 @@
-import { MAX_UNPAID_DATES, MAX_UNPAID_PAYMENTS, OPERATOR_ROLE, REVIEW_WINDOW_DAYS, type AccountRole, type PaymentStatus } from "./constants.js";
+import {
+  DAY_MS,
+  MAX_UNPAID_DATES,
+  MAX_UNPAID_PAYMENTS,
+  OPERATOR_ROLE,
+  REVIEW_WINDOW_DAYS,
+  type AccountRole,
+  type PaymentStatus,
+} from "./constants.js";
 import { MSG } from "./messages.js";
 import type { BookingStatus } from "./types.js";
 
@@ -72,8 +80,6 @@ export function paymentDecisionRefusal(booking: { status: BookingStatus; payment
   if (!isActiveBooking(booking.status)) return MSG.paymentBookingClosed;
   return null;
 }
-
-const DAY_MS = 24 * 3600_000;
 
 /** Until when the parties of a booking completed at `completedAt` may review each other. */
 export const reviewClosesAt = (completedAt: string | Date) => new Date(instant(completedAt).getTime() + REVIEW_WINDOW_DAYS * DAY_MS);

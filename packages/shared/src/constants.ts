@@ -58,6 +58,10 @@ export const CHAT_FILES_PER_MESSAGE = 5;
 export const CHAT_FILE_ACCEPT = ".jpg,.jpeg,.png,.webp,.gif,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.csv,.zip";
 export const ALLOWED_IMAGE_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/gif"] as const;
 
+/** An hour and a day in milliseconds (a day of the calendar can be 23 or 25 hours where clocks change: use date-fns for those). */
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
+
 /** How long transient confirmations (toasts, upload success) stay on screen. */
 export const FLASH_MS = 3000;
 

@@ -13,6 +13,7 @@ export * from "./schemas/payments.js";
 export * from "./schemas/money.js";
 export * from "./booking-rules.js";
 export * from "./series.js";
+export * from "./slot-refusal.js";
 export * from "./schemas/time-off.js";
 export * from "./schemas/reviews.js";
 export * from "./schemas/admin.js";

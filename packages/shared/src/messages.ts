@@ -363,7 +363,7 @@ export const MSG = {
   statementConfirmedProof: (reference: string) => `Kept as the proof of ${reference}, which was already marked as received.`,
   statementConfirmedAll: (count: number) => `${count} payment${count === 1 ? "" : "s"} marked as received.`,
 
-  // QR Ph codes (apps/server/src/payments/qrph.ts, qr-image.ts)
+  // QR Ph codes (apps/server/src/qrph.ts, payments/qr-image.ts)
   qrphNotQrPh:
     "This is not a QR Ph code: please use the QR code of a GCash, Maya or bank account that receives money (its text starts with 000201), not a link or other text.",
   qrphCrcMismatch: "This QR Ph code is damaged: its checksum does not match, so part of it was changed or misread. Please paste or upload it again.",
@@ -446,4 +446,24 @@ export const MSG = {
   uploadMalformed: "The upload was not a complete form. Please choose the image and send it again.",
   uploadTooManyParts: "Please send one image at a time",
   uploadFailedStatus: (statusText: string) => `Upload failed: ${statusText}`,
+
+  // The titles of the notifications the server writes (the bell's list, pushes and emails' subjects).
+  notificationTitle: {
+    newMessageFrom: (firstName: string) => `New message from ${firstName}`,
+    newBooking: "New booking",
+    newWeeklyBooking: "New weekly booking",
+    weeklyBookingConfirmed: "Weekly booking confirmed",
+    weeklyBookingCancelled: "Weekly booking cancelled",
+    bookingConfirmed: "Booking confirmed",
+    bookingCancelled: "Booking cancelled",
+    bookingCompleted: "Booking completed",
+    bookingRescheduled: "Booking rescheduled",
+    paymentReceived: "Payment received",
+    paymentNotReceived: "Payment not received",
+    newReview: "New review",
+    newReferral: "New referral",
+    referralReward: "Referral reward",
+    payoutAccountChanged: "Payout account changed",
+    transfer: (kind: "PAYOUT" | "REFUND", sent: boolean) => `${kind === "REFUND" ? "Refund" : "Payout"} ${sent ? "sent" : "failed"}`,
+  },
 } as const;

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { eq, sql } from "drizzle-orm";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import Bowser from "bowser";
 import {
   accountSessionSchema,
   changePasswordSchema,
@@ -15,29 +13,18 @@ import {
   timeZoneSettingSchema,
   type EmailSettings,
 } from "@vam/shared";
-import { currentUser } from "../auth/authenticate.js";
-import { isCommonPassword } from "../auth/common-passwords.js";
-import { hashPassword, verifyPassword } from "../auth/passwords.js";
-import { liveSessionsOf, revokeOtherSessions, revokeUserSession } from "../auth/sessions.js";
-import { textArray } from "../db/client.js";
-import { users } from "../db/schema.js";
+import { currentUser } from "../session/authenticate.js";
+import { hashPassword, isCommonPassword, verifyPassword } from "../auth/public.js";
+import { liveSessionsOf, revokeOtherSessions, revokeUserSession } from "../session/sessions.js";
 import { bearer, errorResponses } from "../http/contracts.js";
 import { badRequest, conflict, HttpError } from "../http/errors.js";
-import { selfView, setTimeZone } from "../users/queries.js";
-import { queueVerification } from "./verification.js";
+import { selfView, setTimeZone } from "../users/public.js";
+import { browserLabel } from "../session/browser-label.js";
+import { setEmailKinds } from "../email/public.js";
+import { setPasswordHash } from "./repository.js";
+import { queueVerification } from "../account-tokens/public.js";
 
 const tags = ["account"];
-
-/** "Chrome 131 on Linux" from a User-Agent header, or "Unknown browser". */
-export function browserLabel(userAgent: string | null): string {
-  if (!userAgent) return "Unknown browser";
-  const parsed = Bowser.parse(userAgent);
-  const name = parsed.browser.name ? `${parsed.browser.name}${parsed.browser.version ? ` ${parsed.browser.version.split(".")[0]}` : ""}` : "";
-  const os = parsed.os.name ?? "";
-  if (!name && !os) return "Unknown browser";
-  if (!name) return `A browser on ${os}`;
-  return os ? `${name} on ${os}` : name;
-}
 
 /** Every kind with whether it is sent, from the kinds switched off. */
 export const emailSettingsOf = (emailOff: string[]): EmailSettings =>
@@ -80,7 +67,7 @@ export async function accountRoutes(base: FastifyInstance) {
     if (currentPassword === newPassword) throw badRequest(MSG.passwordUnchanged, "newPassword");
     const passwordHash = await hashPassword(newPassword);
     const ended = await app.db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, me.id));
+      await setPasswordHash(tx, me.id, passwordHash);
       return revokeOtherSessions(tx, me.id, request.sessionId);
     });
     for (const sessionId of ended) app.realtime.endSession(sessionId);
@@ -158,12 +145,8 @@ export async function accountRoutes(base: FastifyInstance) {
     const changes = request.body;
     const turnOff = EMAIL_KINDS.filter((kind) => changes[kind] === false);
     const turnOn = EMAIL_KINDS.filter((kind) => changes[kind] === true);
-    const [updated] = await app.db
-      .update(users)
-      .set({ emailOff: setKinds(turnOff, turnOn) })
-      .where(eq(users.id, me.id))
-      .returning({ emailOff: users.emailOff });
-    return { settings: emailSettingsOf(updated!.emailOff), message: MSG.emailSettingsSaved };
+    const emailOff = await setEmailKinds(app.db, me.id, turnOff, turnOn);
+    return { settings: emailSettingsOf(emailOff), message: MSG.emailSettingsSaved };
   });
 
   const timeZoneContract = {
@@ -181,9 +164,4 @@ export async function accountRoutes(base: FastifyInstance) {
     request.log.info({ userId: me.id, timeZone }, "time zone set");
     return { user: await selfView(app.db, updated), message: MSG.timeZoneSaved(updated.timeZone ?? timeZone) };
   });
-}
-
-/** `email_off` with `off` added and `on` removed, in one statement (two tabs switching two kinds both win). */
-export function setKinds(off: readonly string[], on: readonly string[]) {
-  return sql`(select coalesce(array_agg(distinct kind order by kind), '{}'::text[]) from unnest(array_cat(${users.emailOff}, ${textArray(off)})) as kind where kind <> all(${textArray(on)}))`;
 }

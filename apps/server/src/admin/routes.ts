@@ -1,6 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
-import { TIME_ZONE, manilaDate, manilaInstant, mondayOf, normalizePaymentReference, shiftDate } from "@vam/shared";
-import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { DAY_MS, HOUR_MS, manilaDate, manilaInstant, mondayOf, shiftDate } from "@vam/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -30,58 +28,55 @@ import {
   type BookingStatus,
   type PaymentAgeFilter,
 } from "@vam/shared";
-import { currentUser, operatorsOnly } from "../auth/authenticate.js";
-import { endUserSessions } from "../auth/sessions.js";
+import { currentUser, operatorsOnly } from "../session/authenticate.js";
+import { endUserSessions } from "../session/sessions.js";
 import { endUserPush } from "../push/public.js";
-import { awaitingPayment, decidePayment, publishPaymentDecision } from "../bookings/payment-decision.js";
-import { bookingsWithParties, clients, consultants } from "../bookings/queries.js";
-import { auditLog, bookings, payments, referralRewards, reviews, sessions, users } from "../db/schema.js";
+import { decidePayment, publishPaymentDecision } from "../bookings/public.js";
 import { bearer, errorResponses, idParams, loadedFirst } from "../http/contracts.js";
 import { conflict, notFound } from "../http/errors.js";
-import { refreshRating, reviewFields } from "../reviews/queries.js";
+import { refreshRating, reviewFields } from "../reviews/public.js";
 import { recordAudit } from "../audit/record.js";
+import {
+  accountTotals,
+  activeUsersSince,
+  auditPage,
+  bookingFigures,
+  bookingsByWeek,
+  bookingsOfUser,
+  findUser,
+  lockedReview,
+  makeOperator,
+  paymentOfBooking,
+  paymentsAwaitingVerification,
+  referralRewardTotals,
+  reviewWithPeople,
+  reviewsPage,
+  seriesWaitingTotals,
+  setReviewHidden,
+  setUserSuspended,
+  usersPage,
+  type CreatedWindow,
+  type ReviewWithPeople,
+} from "./repository.js";
 import { toAdminBooking, toAdminPerson, toAdminUser } from "./serialize.js";
 
-const HOUR_MS = 3600_000;
-const DAY_MS = 24 * HOUR_MS;
 const STATS_WEEKS = 12;
 const PAYMENTS_SHOWN = 200;
 const STATUSES: BookingStatus[] = ["PENDING", "CONFIRMED", "COMPLETED", "CANCELLED"];
 
-const contains = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-type NameColumns = Record<"username" | "firstName" | "lastName", AnyPgColumn>;
-const nameMatches = (table: NameColumns, q: string) =>
-  or(ilike(table.username, contains(q)), sql`(${table.firstName} || ' ' || ${table.lastName}) ilike ${contains(q)}`);
-
 /** How the payments list narrows by age, at `now`. */
-function ageCondition(age: PaymentAgeFilter, now: Date): SQL | undefined {
+function ageWindow(age: PaymentAgeFilter, now: Date): CreatedWindow {
   const hoursAgo = (hours: number) => new Date(now.getTime() - hours * HOUR_MS);
   switch (age) {
     case "under1h":
-      return gt(bookings.createdAt, hoursAgo(1));
+      return { createdAfter: hoursAgo(1) };
     case "1to12h":
-      return and(lte(bookings.createdAt, hoursAgo(1)), gt(bookings.createdAt, hoursAgo(12)));
+      return { createdAtOrBefore: hoursAgo(1), createdAfter: hoursAgo(12) };
     case "over12h":
-      return lte(bookings.createdAt, hoursAgo(12));
+      return { createdAtOrBefore: hoursAgo(12) };
     case "all":
-      return undefined;
+      return {};
   }
-}
-
-/** A single booking, or the first date of its series still waiting for payment. */
-const firstOfSeries = or(
-  sql`${bookings.seriesId} is null`,
-  sql`${bookings.id} = (select other.id from bookings other
-        where other.series_id = ${bookings.seriesId} and other.payment_status = 'UNVERIFIED' and other.status in ('PENDING', 'CONFIRMED')
-        order by other.starts_at, other.id limit 1)`,
-);
-
-/** A payment reference, whole ("VA-7KQ2MX", "va 7kq2mx") or in part ("7KQ2"), or the client's transfer reference. */
-function referenceCondition(q: string): SQL | undefined {
-  const whole = normalizePaymentReference(q);
-  if (whole) return eq(payments.reference, whole);
-  const part = q.trim().replace(/^va[\s-]*/i, "");
-  return part.length >= 3 ? or(ilike(payments.reference, contains(part)), ilike(payments.transferReference, contains(q.trim()))) : undefined;
 }
 
 const page = <T>(items: T[], total: number, pageNumber: number): AdminPage<T> => ({ items, total, page: pageNumber, pageSize: ADMIN_PAGE_SIZE });
@@ -101,13 +96,11 @@ export async function adminRoutes(base: FastifyInstance) {
   app.get("/admin/payments", { schema: paymentsContract }, async (request): Promise<AdminPayment[]> => {
     const { age, q } = request.query;
     const now = app.clock.now();
-    const search = q ? or(referenceCondition(q), nameMatches(clients, q), nameMatches(consultants, q)) : undefined;
-    // A weekly series is one payment: listed once, by its first date still waiting.
-    const rows = await bookingsWithParties(app.db, and(awaitingPayment, firstOfSeries, ageCondition(age, now), search), {
-      order: [asc(bookings.createdAt), asc(bookings.id)],
-      limit: PAYMENTS_SHOWN,
-    });
-    const totals = await seriesTotals(rows.flatMap(({ booking }) => (booking.seriesId ? [booking.seriesId] : [])));
+    const rows = await paymentsAwaitingVerification(app.db, { q, created: ageWindow(age, now), limit: PAYMENTS_SHOWN });
+    const totals = await seriesWaitingTotals(
+      app.db,
+      rows.flatMap(({ booking }) => (booking.seriesId ? [booking.seriesId] : [])),
+    );
     return rows.map((row) => {
       const series = row.booking.seriesId ? totals.get(row.booking.seriesId) : undefined;
       return {
@@ -120,17 +113,6 @@ export async function adminRoutes(base: FastifyInstance) {
     });
   });
 
-  /** The dates of each series still waiting for payment, and their total. */
-  async function seriesTotals(seriesIds: string[]) {
-    if (seriesIds.length === 0) return new Map<string, { dates: number; total: number }>();
-    const rows = await app.db
-      .select({ seriesId: bookings.seriesId, dates: sql<number>`count(*)::int`, total: sql<number>`sum(${bookings.price})::int` })
-      .from(bookings)
-      .where(and(awaitingPayment, inArray(bookings.seriesId, seriesIds)))
-      .groupBy(bookings.seriesId);
-    return new Map(rows.map((row) => [row.seriesId!, { dates: row.dates, total: row.total }]));
-  }
-
   const decideContract = contract("Payment received (PAID) or not (REJECTED, which cancels)", {
     params: idParams(MSG.bookingNotFound),
     body: paymentDecisionSchema,
@@ -140,7 +122,7 @@ export async function adminRoutes(base: FastifyInstance) {
     const operator = currentUser(request);
     const { id } = request.params;
     const { status: decision } = request.body;
-    const [target] = await app.db.select({ paymentId: bookings.paymentId }).from(bookings).where(eq(bookings.id, id));
+    const target = await paymentOfBooking(app.db, id);
     if (!target) throw notFound(MSG.bookingNotFound);
     const decided = await app.db.transaction((tx) =>
       decidePayment(tx, app, { paymentId: target.paymentId, decision, operator, now: app.clock.now() }),
@@ -154,18 +136,14 @@ export async function adminRoutes(base: FastifyInstance) {
   const usersContract = contract("Accounts, newest first", { querystring: adminListQuerySchema, response: ok(adminPageSchema(adminUserSchema)) });
   app.get("/admin/users", { schema: usersContract }, async (request): Promise<AdminPage<AdminUser>> => {
     const { q, page: pageNumber } = request.query;
-    const where = q ? or(nameMatches(users, q), ilike(users.email, contains(q))) : undefined;
-    const [rows, [total]] = await Promise.all([
-      app.db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(ADMIN_PAGE_SIZE).offset(offset(pageNumber)),
-      app.db.select({ n: count() }).from(users).where(where),
-    ]);
-    return page(rows.map(toAdminUser), total?.n ?? 0, pageNumber);
+    const { rows, total } = await usersPage(app.db, q, { limit: ADMIN_PAGE_SIZE, offset: offset(pageNumber) });
+    return page(rows.map(toAdminUser), total, pageNumber);
   });
 
   const userParams = idParams(MSG.userNotFound);
   const userAnswer = ok(z.object({ user: adminUserSchema }));
   const userById = async (id: string) => {
-    const [user] = await app.db.select().from(users).where(eq(users.id, id));
+    const user = await findUser(app.db, id);
     if (!user) throw notFound(MSG.userNotFound);
     return user;
   };
@@ -173,9 +151,7 @@ export async function adminRoutes(base: FastifyInstance) {
   const userContract = contract("An account and its bookings", { params: userParams, response: ok(adminUserDetailSchema) });
   app.get("/admin/users/:id", { schema: userContract }, async (request): Promise<AdminUserDetail> => {
     const user = await userById(request.params.id);
-    const rows = await bookingsWithParties(app.db, or(eq(bookings.clientId, user.id), eq(bookings.consultantId, user.id)), {
-      order: [desc(bookings.startsAt), desc(bookings.id)],
-    });
+    const rows = await bookingsOfUser(app.db, user.id);
     return { user: toAdminUser(user), bookings: rows.map(toAdminBooking) };
   });
 
@@ -189,11 +165,7 @@ export async function adminRoutes(base: FastifyInstance) {
     if (Boolean(target.suspendedAt) === suspended) return { user: toAdminUser(target) };
     const now = app.clock.now();
     const updated = await app.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(users)
-        .set({ suspendedAt: suspended ? now : null, updatedAt: now })
-        .where(eq(users.id, target.id))
-        .returning();
+      const row = await setUserSuspended(tx, target.id, suspended, now);
       if (suspended) await endUserSessions(tx, target.id, now);
       if (suspended) await endUserPush(tx, target.id);
       await recordAudit(tx, {
@@ -221,7 +193,7 @@ export async function adminRoutes(base: FastifyInstance) {
     if (target.role === "Operator") throw conflict(MSG.alreadyOperator);
     const now = app.clock.now();
     const updated = await app.db.transaction(async (tx) => {
-      const [row] = await tx.update(users).set({ role: "Operator", updatedAt: now }).where(eq(users.id, target.id)).returning();
+      const row = await makeOperator(tx, target.id, now);
       await recordAudit(tx, {
         actorId: operator.id,
         action: "user.promoted",
@@ -237,16 +209,7 @@ export async function adminRoutes(base: FastifyInstance) {
     return { user: toAdminUser(updated) };
   });
 
-  const authors = alias(users, "author");
-  const subjects = alias(users, "subject");
-  const reviewRows = (where: SQL | undefined) =>
-    app.db
-      .select({ review: reviews, author: authors, subject: subjects })
-      .from(reviews)
-      .innerJoin(authors, eq(authors.id, reviews.authorId))
-      .innerJoin(subjects, eq(subjects.id, reviews.subjectId))
-      .where(where);
-  const toAdminReview = ({ review, author, subject }: Awaited<ReturnType<typeof reviewRows>>[number]): AdminReview => ({
+  const toAdminReview = ({ review, author, subject }: ReviewWithPeople): AdminReview => ({
     ...reviewFields(review),
     hiddenAt: review.hiddenAt?.toISOString() ?? null,
     author: toAdminPerson(author),
@@ -256,17 +219,8 @@ export async function adminRoutes(base: FastifyInstance) {
   const reviewsContract = contract("Reviews, newest first", { querystring: adminListQuerySchema, response: ok(adminPageSchema(adminReviewSchema)) });
   app.get("/admin/reviews", { schema: reviewsContract }, async (request): Promise<AdminPage<AdminReview>> => {
     const { q, page: pageNumber } = request.query;
-    const where = q ? or(nameMatches(authors, q), nameMatches(subjects, q), ilike(reviews.text, contains(q))) : undefined;
-    const [rows, [total]] = await Promise.all([
-      reviewRows(where).orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(ADMIN_PAGE_SIZE).offset(offset(pageNumber)),
-      app.db
-        .select({ n: count() })
-        .from(reviews)
-        .innerJoin(authors, eq(authors.id, reviews.authorId))
-        .innerJoin(subjects, eq(subjects.id, reviews.subjectId))
-        .where(where),
-    ]);
-    return page(rows.map(toAdminReview), total?.n ?? 0, pageNumber);
+    const { rows, total } = await reviewsPage(app.db, q, { limit: ADMIN_PAGE_SIZE, offset: offset(pageNumber) });
+    return page(rows.map(toAdminReview), total, pageNumber);
   });
 
   const visibilityContract = contract("Hide or show a review", {
@@ -280,14 +234,10 @@ export async function adminRoutes(base: FastifyInstance) {
     const { hidden } = request.body;
     const now = app.clock.now();
     await app.db.transaction(async (tx) => {
-      const [review] = await tx.select().from(reviews).where(eq(reviews.id, id)).for("update");
+      const review = await lockedReview(tx, id);
       if (!review) throw notFound(MSG.reviewNotFound);
       if (Boolean(review.hiddenAt) === hidden) return;
-      const [updated] = await tx
-        .update(reviews)
-        .set({ hiddenAt: hidden ? now : null })
-        .where(eq(reviews.id, id))
-        .returning();
+      const updated = await setReviewHidden(tx, id, hidden, now);
       await refreshRating(tx, review.subjectId);
       await recordAudit(tx, {
         actorId: operator.id,
@@ -300,49 +250,21 @@ export async function adminRoutes(base: FastifyInstance) {
       });
     });
     await app.searchIndex.settle();
-    const [row] = await reviewRows(eq(reviews.id, id));
+    const row = await reviewWithPeople(app.db, id);
     return { review: toAdminReview(row!) };
   });
 
   app.get("/admin/stats", { schema: contract("The figures of the business", { response: ok(adminStatsSchema) }) }, async (): Promise<AdminStats> => {
     const now = app.clock.now();
-    // Weeks start on Monday in Manila: Manila wall-clock time, then truncate (a literal zone, so that the select and the grouping are one expression).
-    const manilaWeek = sql<string>`to_char(date_trunc('week', ${bookings.createdAt} at time zone ${sql.raw(`'${TIME_ZONE}'`)}), 'YYYY-MM-DD')`;
     const firstWeek = mondayOf(shiftDate(manilaDate(now), -(STATS_WEEKS - 1) * 7));
     const since = manilaInstant(firstWeek, "00:00");
-    const [byWeek, [rewards], [active7], [active30], [userTotals], [bookingTotals]] = await Promise.all([
-      app.db
-        .select({
-          week: manilaWeek,
-          status: bookings.status,
-          count: sql<number>`count(*)::int`,
-          pesos: sql<number>`coalesce(sum(${bookings.price}), 0)::int`,
-        })
-        .from(bookings)
-        .where(gt(bookings.createdAt, since))
-        .groupBy(manilaWeek, bookings.status),
-      app.db
-        .select({ count: sql<number>`count(*)::int`, pesos: sql<number>`coalesce(sum(${referralRewards.amount}), 0)::int` })
-        .from(referralRewards),
-      app.db
-        .select({ n: sql<number>`count(distinct ${sessions.userId})::int` })
-        .from(sessions)
-        .where(gt(sessions.createdAt, new Date(now.getTime() - 7 * DAY_MS))),
-      app.db
-        .select({ n: sql<number>`count(distinct ${sessions.userId})::int` })
-        .from(sessions)
-        .where(gt(sessions.createdAt, new Date(now.getTime() - 30 * DAY_MS))),
-      app.db
-        .select({ users: sql<number>`count(*)::int`, assistants: sql<number>`count(*) filter (where ${users.role} = 'Assistant')::int` })
-        .from(users),
-      app.db
-        .select({
-          bookings: sql<number>`count(*)::int`,
-          // A weekly series is one payment, as on the Payments page.
-          paymentsWaiting: sql<number>`count(distinct ${bookings.paymentId}) filter (where ${bookings.paymentStatus} = 'UNVERIFIED' and ${bookings.status} in ('PENDING', 'CONFIRMED'))::int`,
-          pesosPaid: sql<number>`coalesce(sum(${bookings.price}) filter (where ${bookings.paymentStatus} = 'PAID'), 0)::int`,
-        })
-        .from(bookings),
+    const [byWeek, rewards, active7, active30, userTotals, bookingTotals] = await Promise.all([
+      bookingsByWeek(app.db, since),
+      referralRewardTotals(app.db),
+      activeUsersSince(app.db, new Date(now.getTime() - 7 * DAY_MS)),
+      activeUsersSince(app.db, new Date(now.getTime() - 30 * DAY_MS)),
+      accountTotals(app.db),
+      bookingFigures(app.db),
     ]);
     const weeks = Array.from({ length: STATS_WEEKS }, (_, index) => {
       const weekStart = shiftDate(firstWeek, index * 7);
@@ -374,16 +296,7 @@ export async function adminRoutes(base: FastifyInstance) {
   });
   app.get("/admin/audit", { schema: auditContract }, async (request): Promise<AdminPage<AuditEntry>> => {
     const { page: pageNumber } = request.query;
-    const [rows, [total]] = await Promise.all([
-      app.db
-        .select({ entry: auditLog, actor: users })
-        .from(auditLog)
-        .leftJoin(users, eq(users.id, auditLog.actorId))
-        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-        .limit(ADMIN_PAGE_SIZE)
-        .offset(offset(pageNumber)),
-      app.db.select({ n: count() }).from(auditLog),
-    ]);
+    const { rows, total } = await auditPage(app.db, { limit: ADMIN_PAGE_SIZE, offset: offset(pageNumber) });
     const items = rows.map(({ entry, actor }) => ({
       id: entry.id,
       actor: actor ? toAdminPerson(actor) : null,
@@ -394,6 +307,6 @@ export async function adminRoutes(base: FastifyInstance) {
       after: entry.after,
       createdAt: entry.createdAt.toISOString(),
     }));
-    return page(items, total?.n ?? 0, pageNumber);
+    return page(items, total, pageNumber);
   });
 }

@@ -1,6 +1,6 @@
 import { manilaDate, manilaTime, type AdminBooking, type AdminPerson, type AdminUser, type BookingStatus } from "@vam/shared";
-import type { UserRow } from "../auth/authenticate.js";
-import type { BookingWithParties } from "../bookings/queries.js";
+import type { UserRow } from "../session/authenticate.js";
+import type { BookingWithParties } from "../bookings/public.js";
 
 export const toAdminPerson = (user: Pick<UserRow, "id" | "username" | "firstName" | "lastName">): AdminPerson => ({
   id: user.id,

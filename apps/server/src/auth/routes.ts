@@ -14,24 +14,38 @@ import {
   selfUserSchema,
   verifyEmailSchema,
 } from "@vam/shared";
-import { and, count, eq, gt } from "drizzle-orm";
-import { queueVerification } from "../account/verification.js";
-import { accountTokens, users } from "../db/schema.js";
-import { resetPasswordEmail } from "../email/account-emails.js";
-import { queueEmails } from "../email/outbox.js";
-import { siteUrl } from "../email/links.js";
+import { findToken, issueToken, queueVerification, retireTokens, useToken } from "../account-tokens/public.js";
+import { queueEmails, resetPasswordEmail, siteUrl } from "../email/public.js";
 import { bearer, errorResponses } from "../http/contracts.js";
 import { badRequest, HttpError } from "../http/errors.js";
-import { announce, createNotification } from "../notifications/create.js";
-import { newReferralCode } from "../referrals/codes.js";
-import { isIssuedUpload } from "../uploads/issued.js";
-import { assertIdentityFree, rethrowIdentityConflict } from "../users/identity.js";
-import { findUserByReferralCode, findUserByUsername, keepFirstTimeZone, selfView, zoneAsKept } from "../users/queries.js";
-import { NO_REFERRALS, toSelfUser } from "../users/serialize.js";
+import { announce, createNotification } from "../notifications/public.js";
+import { newReferralCode } from "../referrals/public.js";
+import { isIssuedUpload } from "../uploads/public.js";
+import {
+  assertIdentityFree,
+  findUserByReferralCode,
+  findUserByUsername,
+  keepFirstTimeZone,
+  NO_REFERRALS,
+  rethrowIdentityConflict,
+  selfView,
+  toSelfUser,
+  zoneAsKept,
+} from "../users/public.js";
 import { isCommonPassword } from "./common-passwords.js";
 import { HASH_THREADS, hashPassword, passwordWorkInFlight, UNSET_PASSWORD, verifyAgainstNothing, verifyPassword } from "./passwords.js";
-import { findToken, issueToken, retireTokens, useToken } from "./account-tokens.js";
-import { createSession, revokeOtherSessions, revokeSession } from "./sessions.js";
+import { createSession, revokeOtherSessions, revokeSession } from "../session/sessions.js";
+import {
+  insertUser,
+  lockUser,
+  markEmailVerified,
+  replaceEmail,
+  resetLinksSince,
+  setPasswordHash,
+  setResetPassword,
+  userByEmail,
+  userById,
+} from "./repository.js";
 import { endDevicePush, endUserPush } from "../push/public.js";
 
 /** At most this many reset emails per account and hour, whatever the addresses asking. */
@@ -89,16 +103,12 @@ export async function authRoutes(base: FastifyInstance) {
       timeZone: input.timeZone ? zoneAsKept(input.timeZone) : null,
     };
     const { user, notification } = await app.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(users)
-        .values({ ...values, referralCode: newReferralCode() })
-        .returning()
-        .catch(rethrowIdentityConflict);
+      const created = await insertUser(tx, { ...values, referralCode: newReferralCode() }).catch(rethrowIdentityConflict);
       const notification = referrer
         ? await createNotification(tx, {
             userId: referrer.id,
             type: "REFERRAL",
-            title: "New referral",
+            title: MSG.notificationTitle.newReferral,
             content: `${created!.firstName} ${created!.lastName} joined with your referral code.`,
             entityId: created!.id,
           })
@@ -107,7 +117,7 @@ export async function authRoutes(base: FastifyInstance) {
       if (!rowsFirst) return { user: created!, notification };
       // Nobody has seen these rows (not committed): the hash goes in before anyone can.
       const hashed = await hashing;
-      await tx.update(users).set({ passwordHash: hashed }).where(eq(users.id, created!.id));
+      await setPasswordHash(tx, created!.id, hashed);
       return { user: { ...created!, passwordHash: hashed }, notification };
     });
     app.emailQueue.kick();
@@ -145,23 +155,13 @@ export async function authRoutes(base: FastifyInstance) {
     response: { 200: messageSchema, ...errorResponses },
   };
   app.post("/auth/forgot-password", { config: { rateLimit }, schema: forgotContract }, async (request) => {
-    const [user] = await app.db.select().from(users).where(eq(users.email, request.body.email)).limit(1);
+    const user = await userByEmail(app.db, request.body.email);
     if (user && !user.deletedAt && !user.suspendedAt) {
       const now = app.clock.now();
       const queued = await app.db.transaction(async (tx) => {
         // Serialises this account's requests, so the hourly cap holds under concurrency.
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
-        const [recent] = await tx
-          .select({ n: count() })
-          .from(accountTokens)
-          .where(
-            and(
-              eq(accountTokens.userId, user.id),
-              eq(accountTokens.purpose, "reset"),
-              gt(accountTokens.createdAt, new Date(now.getTime() - 3600_000)),
-            ),
-          );
-        if ((recent?.n ?? 0) >= RESETS_PER_HOUR) return false;
+        await lockUser(tx, user.id);
+        if ((await resetLinksSince(tx, user.id, new Date(now.getTime() - 3600_000))) >= RESETS_PER_HOUR) return false;
         await retireTokens(tx, user.id, "reset", now);
         const token = await issueToken(tx, user.id, "reset", new Date(now.getTime() + RESET_TOKEN_HOURS * 3600_000));
         await queueEmails(tx, [resetPasswordEmail(siteUrl(app), user, token)]);
@@ -208,12 +208,7 @@ export async function authRoutes(base: FastifyInstance) {
       // Single use: of two requests with one link, the second finds it used.
       if (!(await useToken(tx, row.id, now))) throw badRequest(MSG.resetTokenUsed);
       await retireTokens(tx, row.userId, "reset", now);
-      // The link reached the account's address: that proves the address too.
-      const [user] = await tx.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, row.userId));
-      await tx
-        .update(users)
-        .set({ passwordHash, updatedAt: now, ...(user && !user.verifiedAt && { emailVerifiedAt: now }) })
-        .where(eq(users.id, row.userId));
+      await setResetPassword(tx, row.userId, passwordHash, now);
       await revokeOtherSessions(tx, row.userId, null);
       await endUserPush(tx, row.userId);
     });
@@ -233,7 +228,7 @@ export async function authRoutes(base: FastifyInstance) {
     const now = app.clock.now();
     if (!row || !row.email) throw badRequest(MSG.verifyTokenInvalid);
     const address = row.email;
-    const [user] = await app.db.select().from(users).where(eq(users.id, row.userId));
+    const user = await userById(app.db, row.userId);
     if (!user || user.deletedAt) throw badRequest(MSG.verifyTokenInvalid);
     // Opening the link twice is fine: the address is verified either way.
     if (row.usedAt && user.email === address && user.emailVerifiedAt) return { message: MSG.emailVerified, email: address };
@@ -242,16 +237,12 @@ export async function authRoutes(base: FastifyInstance) {
     await app.db.transaction(async (tx) => {
       if (!(await useToken(tx, row.id, now))) throw badRequest(MSG.verifyTokenInvalid);
       if (address === user.email) {
-        await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, user.id));
+        await markEmailVerified(tx, user.id, now);
         return;
       }
       // A new address: it replaces the old one now, unless someone else took it meanwhile (409).
       await assertIdentityFree(tx, user.username, address, user.id);
-      await tx
-        .update(users)
-        .set({ email: address, emailVerifiedAt: now, pendingEmail: null, updatedAt: now })
-        .where(eq(users.id, user.id))
-        .catch(rethrowIdentityConflict);
+      await replaceEmail(tx, user.id, address, now).catch(rethrowIdentityConflict);
     });
     request.log.info({ userId: user.id, changed: address !== user.email }, "email verified");
     return { message: MSG.emailVerified, email: address };

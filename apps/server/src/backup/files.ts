@@ -2,6 +2,7 @@ import { copyFile, mkdir, readdir } from "node:fs/promises";
 import path from "node:path";
 import { controlDir } from "./control.js";
 import { pgliteDir } from "./pglite.js";
+import { isPartial } from "../partial-files.js";
 import { SNAPSHOT_DIR } from "../profiles/search-snapshot.js";
 
 /**
@@ -53,7 +54,8 @@ export async function copyTree(from: string, to: string): Promise<void> {
     const source = path.join(from, entry.name);
     const target = path.join(to, entry.name);
     if (entry.isDirectory()) await copyTree(source, target);
-    else if (entry.isFile()) await copyFileIfThere(source, target);
+    // A file still being written (the outbox's messages) is not data yet: once whole it is renamed.
+    else if (entry.isFile() && !isPartial(entry.name)) await copyFileIfThere(source, target);
   }
 }
 

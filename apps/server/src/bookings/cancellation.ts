@@ -13,14 +13,13 @@ import {
   type CancellationQuote,
 } from "@vam/shared";
 import { recordAudit } from "../audit/record.js";
-import { currentUser, operatorsOnly } from "../auth/authenticate.js";
+import { currentUser, operatorsOnly } from "../session/authenticate.js";
 import { bookings } from "../db/schema.js";
-import { queueBookingEmails } from "../email/booking-emails.js";
+import { queueBookingEmails } from "./emails.js";
 import { bearer, errorResponses, idParams } from "../http/contracts.js";
 import { conflict } from "../http/errors.js";
 import { postCancellation } from "../ledger/public.js";
-import { createNotification } from "../notifications/create.js";
-import type { NotificationRow } from "../notifications/serialize.js";
+import { createNotification, type NotificationRow } from "../notifications/public.js";
 import { bookingWhen, publishChanges, seriesPayment } from "./changes.js";
 import { bookingWithParties, bookingsWithParties, partyBooking } from "./queries.js";
 import type { BookingRow } from "./serialize.js";
@@ -119,7 +118,7 @@ export async function cancellationRoutes(base: FastifyInstance) {
             await createNotification(tx, {
               userId: user.id,
               type: "BOOKING",
-              title: "Booking cancelled",
+              title: MSG.notificationTitle.bookingCancelled,
               content: MSG.operatorCancelled(
                 series ? `${bookingWhen(first.booking, user.timeZone)} (${changed.length} weekly dates)` : bookingWhen(first.booking, user.timeZone),
                 reason,

@@ -1,18 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import { formatLongDate, formatPeso, formatTime, manilaDate, manilaTime, withYourTime, type BookingStatus } from "@vam/shared";
-import type { UserRow } from "../auth/authenticate.js";
+import { formatLongDate, formatPeso, formatTime, manilaDate, manilaTime, MSG, withYourTime, type BookingStatus } from "@vam/shared";
+import type { UserRow } from "../session/authenticate.js";
 import type { Db } from "../db/client.js";
-import { announce, createNotification } from "../notifications/create.js";
-import type { NotificationRow } from "../notifications/serialize.js";
+import { announce, createNotification, type NotificationRow } from "../notifications/public.js";
 import type { BookingWithParties } from "./queries.js";
 import { bookingViews, type BookingRow } from "./serialize.js";
 
 export type BookingChange = { status: Exclude<BookingStatus, "PENDING"> } | { rescheduled: true };
 
 const STATUS_NOTICE = {
-  CONFIRMED: { title: "Booking confirmed", verb: "confirmed" },
-  CANCELLED: { title: "Booking cancelled", verb: "cancelled" },
-  COMPLETED: { title: "Booking completed", verb: "completed" },
+  CONFIRMED: { title: MSG.notificationTitle.bookingConfirmed, verb: "confirmed" },
+  CANCELLED: { title: MSG.notificationTitle.bookingCancelled, verb: "cancelled" },
+  COMPLETED: { title: MSG.notificationTitle.bookingCompleted, verb: "completed" },
 } as const;
 
 /**
@@ -33,7 +32,7 @@ export function notifyOtherParty(tx: Db, change: BookingChange, actor: UserRow, 
           title: STATUS_NOTICE[change.status].title,
           content: `${name} ${STATUS_NOTICE[change.status].verb} the booking on ${bookingWhen(booking, other.timeZone)}.`,
         }
-      : { title: "Booking rescheduled", content: `${name} moved your booking to ${bookingWhen(booking, other.timeZone)}.` };
+      : { title: MSG.notificationTitle.bookingRescheduled, content: `${name} moved your booking to ${bookingWhen(booking, other.timeZone)}.` };
   return createNotification(tx, { userId: other.id, type: "BOOKING", title, content, entityId: booking.id });
 }
 
@@ -59,16 +58,22 @@ function platformNotice(change: PlatformChange, booking: BookingRow, recipient: 
   const What = what.charAt(0).toUpperCase() + what.slice(1);
   switch (change) {
     case "paymentReceived":
-      return { title: "Payment received", content: `The payment of ${formatPeso(series?.total ?? booking.price)} for ${what} was received.` };
+      return {
+        title: MSG.notificationTitle.paymentReceived,
+        content: `The payment of ${formatPeso(series?.total ?? booking.price)} for ${what} was received.`,
+      };
     case "paymentRejected":
       return {
-        title: "Payment not received",
+        title: MSG.notificationTitle.paymentNotReceived,
         content: `The payment for ${what} was not received, so ${series ? "they were" : "the booking was"} cancelled.`,
       };
     case "paymentExpired":
-      return { title: "Booking cancelled", content: `${What} ${series ? "were" : "was"} cancelled: payment not received in time.` };
+      return {
+        title: MSG.notificationTitle.bookingCancelled,
+        content: `${What} ${series ? "were" : "was"} cancelled: payment not received in time.`,
+      };
     case "notAccepted":
-      return { title: "Booking cancelled", content: `${What} ${series ? "were" : "was"} cancelled: not accepted in time.` };
+      return { title: MSG.notificationTitle.bookingCancelled, content: `${What} ${series ? "were" : "was"} cancelled: not accepted in time.` };
   }
 }
 

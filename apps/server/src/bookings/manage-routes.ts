@@ -1,24 +1,31 @@
-import { eq, sql } from "drizzle-orm";
-import { queueBookingEmails } from "../email/booking-emails.js";
+import { queueBookingEmails } from "./emails.js";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MSG, actionFor, bookingRefusal, bookingSchema, bookingStatusSchema, bookingViewSchema, rescheduleSchema, type Booking } from "@vam/shared";
-import { currentUser } from "../auth/authenticate.js";
-import { bookings } from "../db/schema.js";
-import { publishMessage } from "../chat/post-message.js";
+import { currentUser } from "../session/authenticate.js";
+import { publishMessage } from "../chat/public.js";
 import { bearer, errorResponses, idParams } from "../http/contracts.js";
 import { conflict, notFound } from "../http/errors.js";
 import { postCancellation, postCompletion } from "../ledger/public.js";
-import { payReferralReward } from "../referrals/rewards.js";
-import { assertNotOff } from "../time-off/queries.js";
+import { payReferralReward } from "./referral-reward.js";
+import { assertNotOff } from "../time-off/public.js";
 import { bookingCalendar } from "./calendar.js";
 import { storeAcceptedMessage } from "./create.js";
 import { seriesCalendar } from "./series-calendar.js";
 import { notifyOtherParty, publishChange } from "./changes.js";
-import { bookingsWithParties, partyBooking, seriesById } from "./queries.js";
+import {
+  bookingsMadeBy,
+  bookingsOf,
+  consultantOfBooking,
+  moveBooking,
+  occurrencesOf,
+  partyBooking,
+  seriesById,
+  setBookingStatus,
+} from "./queries.js";
 import { bookingView, bookingViews } from "./serialize.js";
-import { assertBookableStart, bookingEnd, lockConsultant, rethrowSlotTaken } from "./slots.js";
+import { assertBookableStart, bookingEnd, lockConsultant, rethrowSlotTaken } from "../slots/public.js";
 
 /** Lists, one booking, its calendar file, and the status and time changes of docs/spec/decisions.md. */
 export async function bookingManagementRoutes(base: FastifyInstance) {
@@ -33,7 +40,7 @@ export async function bookingManagementRoutes(base: FastifyInstance) {
   const madeContract = { tags, summary: "The bookings one made as a client", security: bearer, response: bookingList };
   app.get("/bookings/made", { ...auth, schema: madeContract }, async (request): Promise<Booking[]> => {
     const me = currentUser(request);
-    return bookingViews(app.db, me.id, await bookingsWithParties(app.db, eq(bookings.clientId, me.id)));
+    return bookingViews(app.db, me.id, await bookingsMadeBy(app.db, me.id));
   });
 
   const userContract = {
@@ -46,8 +53,7 @@ export async function bookingManagementRoutes(base: FastifyInstance) {
   app.get("/bookings/user", { ...auth, schema: userContract }, async (request): Promise<Booking[]> => {
     const me = currentUser(request);
     const { role } = request.query;
-    const mine = role === "consultant" ? eq(bookings.consultantId, me.id) : eq(bookings.clientId, me.id);
-    return bookingViews(app.db, me.id, await bookingsWithParties(app.db, mine));
+    return bookingViews(app.db, me.id, await bookingsOf(app.db, me.id, role));
   });
 
   const readContract = { tags, summary: "One of one's bookings", security: bearer, params, response: oneBooking };
@@ -71,13 +77,7 @@ export async function bookingManagementRoutes(base: FastifyInstance) {
     // A date of a weekly series downloads the whole series: one event that repeats.
     const seriesId = found.booking.seriesId;
     const { fileName, body } = seriesId
-      ? seriesCalendar(
-          await seriesById(app.db, seriesId),
-          await bookingsWithParties(app.db, eq(bookings.seriesId, seriesId)),
-          me.id,
-          publicUrl,
-          app.clock.now(),
-        )
+      ? seriesCalendar(await seriesById(app.db, seriesId), await occurrencesOf(app.db, seriesId), me.id, publicUrl, app.clock.now())
       : bookingCalendar(found, me.id, publicUrl);
     return reply
       .header("content-type", "text/calendar; charset=utf-8")
@@ -104,19 +104,8 @@ export async function bookingManagementRoutes(base: FastifyInstance) {
       const now = app.clock.now();
       const refusal = bookingRefusal(actionFor(status), found.booking, found.party, now);
       if (refusal) throw conflict(refusal);
-      const [updated] = await tx
-        .update(bookings)
-        .set({
-          status,
-          // A cancellation is a new revision of the calendar event (METHOD:CANCEL).
-          sequence: status === "CANCELLED" ? sql`${bookings.sequence} + 1` : undefined,
-          cancelReason: status === "CANCELLED" ? (found.party === "client" ? "CLIENT" : "CONSULTANT") : undefined,
-          completedAt: status === "COMPLETED" ? now : undefined,
-          updatedAt: now,
-        })
-        .where(eq(bookings.id, id))
-        .returning();
-      const changed = { ...found, booking: updated! };
+      const updated = await setBookingStatus(tx, id, status, found.party, now);
+      const changed = { ...found, booking: updated };
       const notice = await notifyOtherParty(tx, { status }, me, changed);
       await queueBookingEmails(tx, app, { kind: STATUS_EMAIL[status], item: changed, actor: me });
       const money = { at: now, actorId: me.id, feePercent: app.config.platformFeePercent };
@@ -147,33 +136,22 @@ export async function bookingManagementRoutes(base: FastifyInstance) {
     const { id } = request.params;
     const input = request.body;
     const startsAt = assertBookableStart(input.date, input.startTime, app.clock.now());
-    const [owner] = await app.db.select({ consultantId: bookings.consultantId }).from(bookings).where(eq(bookings.id, id));
-    if (!owner) throw notFound(MSG.bookingNotFound);
+    const consultantId = await consultantOfBooking(app.db, id);
+    if (!consultantId) throw notFound(MSG.bookingNotFound);
 
     const result = await app.db
       .transaction(async (tx) => {
         // Queue behind the consultant's other booking writes, as creation does.
-        await lockConsultant(tx, owner.consultantId);
+        await lockConsultant(tx, consultantId);
         const found = await partyBooking(tx, id, me.id, { lock: true });
         const refusal = bookingRefusal("reschedule", found.booking, found.party, app.clock.now());
         if (refusal) throw conflict(refusal);
         const endsAt = bookingEnd(startsAt, input.startTime, found.booking.duration);
         if (found.booking.startsAt.getTime() === startsAt.getTime()) return { changed: found, notifications: [] };
-        await assertNotOff(tx, owner.consultantId, startsAt, endsAt);
+        await assertNotOff(tx, consultantId, startsAt, endsAt);
         // The exclusion constraint checks the new range against every other holding booking.
-        const [updated] = await tx
-          .update(bookings)
-          .set({
-            startsAt,
-            endsAt,
-            sequence: sql`${bookings.sequence} + 1`,
-            // The new time gets its own reminder.
-            reminderSentAt: null,
-            updatedAt: app.clock.now(),
-          })
-          .where(eq(bookings.id, id))
-          .returning();
-        const changed = { ...found, booking: updated! };
+        const updated = await moveBooking(tx, id, startsAt, endsAt, app.clock.now());
+        const changed = { ...found, booking: updated };
         await queueBookingEmails(tx, app, { kind: "bookingRescheduled", item: changed, actor: me });
         return { changed, notifications: [await notifyOtherParty(tx, { rescheduled: true }, me, changed)] };
       })

@@ -1,16 +1,16 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { MSG, paymentDecisionRefusal, type PaymentDecision } from "@vam/shared";
-import type { UserRow } from "../auth/authenticate.js";
+import type { UserRow } from "../session/authenticate.js";
 import { recordAudit } from "../audit/record.js";
 import type { Db } from "../db/client.js";
 import { bookings } from "../db/schema.js";
-import { queueBookingEmails } from "../email/booking-emails.js";
+import { queueBookingEmails } from "./emails.js";
 import { conflict, notFound } from "../http/errors.js";
-import type { NotificationRow } from "../notifications/serialize.js";
+import type { NotificationRow } from "../notifications/public.js";
 import { postCancellation, postPaymentReceived } from "../ledger/public.js";
 import { decidePaymentRow, paymentById, type PaymentRow } from "../payments/public.js";
-import { issueReceipt, type ReceiptRow } from "../receipts/repository.js";
+import { issueReceipt, type ReceiptRow } from "../receipts/public.js";
 import { notifyBothParties, publishChanges, seriesPayment } from "./changes.js";
 import { bookingsWithParties, type BookingWithParties } from "./queries.js";
 

@@ -1,5 +1,3 @@
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
-import { queueBookingEmails } from "../email/booking-emails.js";
 import { bookingHorizonEnd, isWeekend, manilaDate } from "@vam/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -21,18 +19,16 @@ import {
   type BookedSlot,
   type ConsultantSummary,
 } from "@vam/shared";
-import { currentUser } from "../auth/authenticate.js";
-import { bookings, users } from "../db/schema.js";
-import { publishMessage } from "../chat/post-message.js";
+import { currentUser } from "../session/authenticate.js";
 import { bearer, errorResponses, idParams } from "../http/contracts.js";
-import { badRequest, notFound } from "../http/errors.js";
-import { announce, createNotification } from "../notifications/create.js";
-import { bookableConsultant, bookingPrice, paymentForBooking, storeBookingMessage } from "./create.js";
+import { badRequest } from "../http/errors.js";
+import { bookableConsultant, bookingPrice, createBookings } from "./create.js";
 import { openPayment, paymentDetails, platformQr, unpaidHoldOf } from "../payments/public.js";
 import { bookingWhen } from "./changes.js";
-import { assertNotOff, offSlots } from "../time-off/queries.js";
+import { offSlots } from "../time-off/public.js";
+import { assistantById, completedHours, heldRangesFrom } from "./queries.js";
 import { withoutReviews } from "./serialize.js";
-import { HOLDING, assertBookableStart, bookingEnd, freeSlots, lockClient, lockBookableConsultant, rethrowSlotTaken, slotsHeld } from "./slots.js";
+import { assertBookableStart, bookingEnd, freeSlots, slotsHeld } from "../slots/public.js";
 
 const tags = ["bookings"];
 const consultantParams = idParams(MSG.consultantNotFound);
@@ -40,12 +36,6 @@ const consultantParams = idParams(MSG.consultantNotFound);
 export async function bookingRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const auth = { preValidation: app.authenticate };
-
-  async function assistant(id: string) {
-    const [user] = await app.db.select().from(users).where(eq(users.id, id));
-    if (!user || user.role !== "Assistant" || user.suspendedAt || user.deletedAt) throw notFound(MSG.consultantNotFound);
-    return user;
-  }
 
   // Hours of the user's completed bookings, as client or as consultant.
   const hoursContract = {
@@ -56,14 +46,7 @@ export async function bookingRoutes(base: FastifyInstance) {
   };
   app.get("/bookings/total-hours", { ...auth, schema: hoursContract }, async (request) => {
     const me = currentUser(request);
-    const [row] = await app.db
-      .select({
-        totalHours: sql<number>`coalesce(sum(${bookings.duration}), 0)::int`,
-        bookingsCount: sql<number>`count(*)::int`,
-      })
-      .from(bookings)
-      .where(and(eq(bookings.status, "COMPLETED"), sql`(${bookings.clientId} = ${me.id} or ${bookings.consultantId} = ${me.id})`));
-    return { totalHours: row?.totalHours ?? 0, bookingsCount: row?.bookingsCount ?? 0 };
+    return completedHours(app.db, me.id);
   });
 
   const consultantContract = {
@@ -73,7 +56,7 @@ export async function bookingRoutes(base: FastifyInstance) {
     response: { 200: consultantSummarySchema, ...errorResponses },
   };
   app.get("/bookings/consultant/:id", { schema: consultantContract }, async (request): Promise<ConsultantSummary> => {
-    const user = await assistant(request.params.id);
+    const user = await assistantById(app.db, request.params.id);
     return { id: user.id, firstName: user.firstName, lastName: user.lastName, avatar: user.avatar, salaryRate: user.salaryRate ?? ASSISTANT_RATE };
   });
 
@@ -117,7 +100,7 @@ export async function bookingRoutes(base: FastifyInstance) {
   };
   app.get("/bookings/available", { schema: availableContract }, async (request) => {
     const { date, consultantId } = request.query;
-    const consultant = await assistant(consultantId);
+    const consultant = await assistantById(app.db, consultantId);
     if (isWeekend(date)) return [];
     const off = new Set((await offSlots(app.db, consultant, date, date)).map((slot) => slot.time));
     return (await freeSlots(app.db, consultant.id, date, app.clock.now())).filter((time) => !off.has(time));
@@ -131,12 +114,8 @@ export async function bookingRoutes(base: FastifyInstance) {
     response: { 200: z.array(bookedSlotSchema), ...errorResponses },
   };
   app.get("/bookings/booked/:id", { schema: bookedContract }, async (request): Promise<BookedSlot[]> => {
-    const consultant = await assistant(request.params.id);
-    const rows = await app.db
-      .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
-      .from(bookings)
-      .where(and(eq(bookings.consultantId, consultant.id), inArray(bookings.status, [...HOLDING]), gt(bookings.endsAt, app.clock.now())))
-      .orderBy(bookings.startsAt);
+    const consultant = await assistantById(app.db, request.params.id);
+    const rows = await heldRangesFrom(app.db, consultant.id, app.clock.now());
     const today = manilaDate(app.clock.now());
     const off = await offSlots(app.db, consultant, today, bookingHorizonEnd(today));
     return [...rows.flatMap((row) => slotsHeld(row.startsAt, row.endsAt)), ...off];
@@ -159,53 +138,21 @@ export async function bookingRoutes(base: FastifyInstance) {
     const price = bookingPrice(consultant, input.duration);
     if (input.price !== undefined && input.price !== price) throw badRequest(MSG.bookingPriceMismatch, "price");
 
-    // One transaction: the booking (the exclusion constraint decides races), the chat with its
-    // two messages, and the consultant's notification.
-    const created = await app.db
-      .transaction(async (tx) => {
-        // The client's lock first, then the consultant's: always in that order, so never a cycle.
-        await lockClient(tx, me.id);
-        const payment = await paymentForBooking(
-          tx,
-          { client: me, consultant, reference: input.paymentReference, amountCentavos: centavosOf(price), dates: 1, duration: input.duration },
-          now,
-        );
-        await lockBookableConsultant(tx, consultant.id);
-        await assertNotOff(tx, consultant.id, startsAt, endsAt);
-        const [booking] = await tx
-          .insert(bookings)
-          .values({
-            clientId: me.id,
-            consultantId: consultant.id,
-            startsAt,
-            endsAt,
-            duration: input.duration,
-            price,
-            paymentId: payment.id,
-            referralCode: input.referralCode?.toUpperCase() ?? null,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        const message = await storeBookingMessage(tx, me, consultant);
-        const notification = await createNotification(tx, {
-          userId: consultant.id,
-          type: "BOOKING",
-          title: "New booking",
-          content: `${me.firstName} ${me.lastName} booked ${bookingWhen(booking!, consultant.timeZone)} for ${input.duration} hours.`,
-          entityId: booking!.id,
-        });
-        const item = { booking: booking!, client: me, consultant, payment };
-        await queueBookingEmails(tx, app, { kind: "bookingCreated", item, actor: me });
-        return { item, message, notification };
-      })
-      .catch(rethrowSlotTaken);
-
-    await app.searchIndex.settle();
-    await publishMessage(app, created.message, me);
-    await announce(app, created.notification);
-    app.emailQueue.kick();
-    request.log.info({ bookingId: created.item.booking.id }, "booking created");
-    return reply.status(201).send({ booking: withoutReviews(created.item) });
+    const [created] = await createBookings(app, {
+      client: me,
+      consultant,
+      dates: [{ date: input.date, startsAt, endsAt }],
+      duration: input.duration,
+      price,
+      paymentReference: input.paymentReference,
+      referralCode: input.referralCode,
+      notice: ([booking]) => ({
+        title: MSG.notificationTitle.newBooking,
+        content: `${me.firstName} ${me.lastName} booked ${bookingWhen(booking!, consultant.timeZone)} for ${input.duration} hours.`,
+      }),
+      now,
+    });
+    request.log.info({ bookingId: created!.booking.id }, "booking created");
+    return reply.status(201).send({ booking: withoutReviews(created!) });
   });
 }

@@ -1,12 +1,11 @@
 import { centavosOf, manilaDate, manilaTime, type Booking, type BookingRefund, type BookingReviews, type BookingStatus } from "@vam/shared";
-import { toPerson } from "../chat/serialize.js";
+import { toPerson } from "../chat/public.js";
 import type { Db } from "../db/client.js";
-import { refundsOfBookings, type RefundRow } from "../ledger/public.js";
-import type { bookings } from "../db/schema.js";
-import { bookingReviewsFor, reviewsOfBookings } from "../reviews/queries.js";
-import type { BookingWithParties } from "./queries.js";
+import { type RefundRow, refundsOfBookings } from "../ledger/public.js";
+import { bookingReviewsFor, reviewsOfBookings } from "../reviews/public.js";
+import type { BookingRow, BookingWithParties } from "./queries.js";
 
-export type BookingRow = typeof bookings.$inferSelect;
+export type { BookingRow };
 
 /** A cancelled paid date's refund as its parties see it; the late fee is what the price kept. */
 const toRefund = (row: BookingRow, refund: RefundRow | undefined): BookingRefund | null =>

@@ -1,10 +1,8 @@
-import { eq, inArray, sql } from "drizzle-orm";
-import { queueBookingEmails } from "../email/booking-emails.js";
+import { queueBookingEmails } from "./emails.js";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  centavosOf,
   MSG,
   SERIES_WEEKS_MIN,
   bookingRefusal,
@@ -18,20 +16,17 @@ import {
   readsAsManila,
   seriesDates,
 } from "@vam/shared";
-import { currentUser, type UserRow } from "../auth/authenticate.js";
-import { publishMessage, storeMessage } from "../chat/post-message.js";
-import { findOrStartChat } from "../chat/queries.js";
+import { currentUser, type UserRow } from "../session/authenticate.js";
+import { findOrStartChat, publishMessage, storeMessage } from "../chat/public.js";
 import type { Db } from "../db/client.js";
-import { bookingSeries, bookings } from "../db/schema.js";
 import { bearer, errorResponses, idParams } from "../http/contracts.js";
-import { badRequest, conflict, conflictWith, notFound } from "../http/errors.js";
-import { announce, createNotification } from "../notifications/create.js";
-import { offOwner, offSlotSet } from "../time-off/queries.js";
-import { bookableConsultant, bookingPrice, paymentForBooking, storeAcceptedMessage, storeBookingMessage } from "./create.js";
+import { badRequest, conflict, notFound } from "../http/errors.js";
+import { createNotification } from "../notifications/public.js";
+import { bookableConsultant, bookingPrice, createBookings, storeAcceptedMessage } from "./create.js";
 import { bookingWhen, publishChanges, seriesPayment } from "./changes.js";
-import { bookingsWithParties, lockSeriesRows, partyOf, seriesById } from "./queries.js";
+import { cancelBookings, confirmBookings, lockedOccurrences, partyOf, seriesBookings, seriesById } from "./queries.js";
 import { bookingViews, withoutReviews } from "./serialize.js";
-import { assertBookableStart, bookingEnd, holdingBookings, lockClient, lockBookableConsultant, rethrowSlotTaken } from "./slots.js";
+import { assertBookableStart, bookingEnd } from "../slots/public.js";
 import { postCancellation } from "../ledger/public.js";
 import { cancellationQuote, restOfSeries } from "./cancellation.js";
 
@@ -40,12 +35,6 @@ async function partySeries(db: Db, seriesId: string, userId: string) {
   const series = await seriesById(db, seriesId);
   if (series.clientId !== userId && series.consultantId !== userId) throw notFound(MSG.seriesNotFound);
   return { series, party: series.consultantId === userId ? ("consultant" as const) : ("client" as const) };
-}
-
-/** The bookings of a series with both parties, their rows locked until the transaction ends. */
-async function lockedOccurrences(tx: Db, seriesId: string) {
-  await lockSeriesRows(tx, seriesId);
-  return bookingsWithParties(tx, eq(bookings.seriesId, seriesId));
 }
 
 /**
@@ -85,82 +74,23 @@ export async function seriesRoutes(base: FastifyInstance) {
     const price = bookingPrice(consultant, input.duration);
     if (input.price !== undefined && input.price !== price * dates.length) throw badRequest(MSG.bookingPriceMismatch, "price");
 
-    const created = await app.db
-      .transaction(async (tx) => {
-        // The same locks, in the same order, as a single booking: a series and a booking of one
-        // of its slots queue behind each other, and the later one sees the earlier.
-        await lockClient(tx, me.id);
-        const payment = await paymentForBooking(
-          tx,
-          {
-            client: me,
-            consultant,
-            reference: input.paymentReference,
-            amountCentavos: centavosOf(price * dates.length),
-            dates: dates.length,
-            duration: input.duration,
-          },
-          now,
-        );
-        await lockBookableConsultant(tx, consultant.id);
-        const held = await holdingBookings(tx, consultant.id, times[0]!.startsAt, times[times.length - 1]!.endsAt);
-        const off = await offSlotSet(tx, await offOwner(tx, consultant.id), dates[0]!, dates[dates.length - 1]!);
-        const taken = times
-          .filter(({ startsAt, endsAt }) => off.blocks(startsAt, endsAt) || held.some((b) => b.startsAt < endsAt && b.endsAt > startsAt))
-          .map(({ date }) => date);
-        if (taken.length > 0) throw conflictWith(MSG.seriesDatesTaken(taken), { takenDates: taken });
-
-        const [series] = await tx
-          .insert(bookingSeries)
-          .values({ clientId: me.id, consultantId: consultant.id, firstStartsAt, weeks: input.weeks, duration: input.duration, createdAt: now })
-          .returning();
-        const rows = await tx
-          .insert(bookings)
-          .values(
-            times.map(({ startsAt, endsAt }) => ({
-              clientId: me.id,
-              consultantId: consultant.id,
-              startsAt,
-              endsAt,
-              originalStartsAt: startsAt,
-              duration: input.duration,
-              price,
-              paymentId: payment.id,
-              isRecurring: true,
-              seriesId: series!.id,
-              referralCode: input.referralCode?.toUpperCase() ?? null,
-              createdAt: now,
-              updatedAt: now,
-            })),
-          )
-          .returning();
-        rows.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
-        const message = await storeBookingMessage(tx, me, consultant);
-        const notification = await createNotification(tx, {
-          userId: consultant.id,
-          type: "BOOKING",
-          title: "New weekly booking",
-          content: `${me.firstName} ${me.lastName} booked ${rows.length} weekly dates from ${bookingWhen(rows[0]!, consultant.timeZone)} for ${input.duration} hours each.`,
-          entityId: rows[0]!.id,
-        });
-        await queueBookingEmails(tx, app, {
-          kind: "bookingCreated",
-          item: { booking: rows[0]!, client: me, consultant, payment },
-          actor: me,
-          series: seriesPayment(rows.map((booking) => ({ booking }))),
-        });
-        return { rows, payment, message, notification };
-      })
-      .catch(rethrowSlotTaken);
-
-    await app.searchIndex.settle();
-    await publishMessage(app, created.message, me);
-    await announce(app, created.notification);
-    app.emailQueue.kick();
-    request.log.info({ seriesId: created.rows[0]!.seriesId, dates: created.rows.length }, "series created");
-    return reply
-      .status(201)
-      .send({ bookings: created.rows.map((booking) => withoutReviews({ booking, client: me, consultant, payment: created.payment })) });
+    const created = await createBookings(app, {
+      client: me,
+      consultant,
+      dates: times,
+      duration: input.duration,
+      price,
+      paymentReference: input.paymentReference,
+      referralCode: input.referralCode,
+      series: { firstStartsAt, weeks: input.weeks },
+      notice: (rows) => ({
+        title: MSG.notificationTitle.newWeeklyBooking,
+        content: `${me.firstName} ${me.lastName} booked ${rows.length} weekly dates from ${bookingWhen(rows[0]!, consultant.timeZone)} for ${input.duration} hours each.`,
+      }),
+      now,
+    });
+    request.log.info({ seriesId: created[0]!.booking.seriesId, dates: created.length }, "series created");
+    return reply.status(201).send({ bookings: created.map((item) => withoutReviews(item)) });
   });
 
   const acceptContract = {
@@ -181,13 +111,13 @@ export async function seriesRoutes(base: FastifyInstance) {
       );
       if (open.length === 0) throw conflict(MSG.seriesNothingToAccept);
       const ids = open.map(({ booking }) => booking.id);
-      const updated = await tx.update(bookings).set({ status: "CONFIRMED", updatedAt: now }).where(inArray(bookings.id, ids)).returning();
+      const updated = await confirmBookings(tx, ids, now);
       const changed = open.map((item) => ({ ...item, booking: updated.find((row) => row.id === item.booking.id)! }));
       const first = changed[0]!;
       const notification = await createNotification(tx, {
         userId: first.client.id,
         type: "BOOKING",
-        title: "Weekly booking confirmed",
+        title: MSG.notificationTitle.weeklyBookingConfirmed,
         content: `${me.firstName} ${me.lastName} confirmed ${changed.length} weekly dates from ${bookingWhen(first.booking, first.client.timeZone)}.`,
         entityId: first.booking.id,
       });
@@ -211,7 +141,7 @@ export async function seriesRoutes(base: FastifyInstance) {
   app.get("/bookings/series/:id/cancellation", { ...auth, schema: quoteContract }, async (request) => {
     const me = currentUser(request);
     const { party } = await partySeries(app.db, request.params.id, me.id);
-    const dates = await app.db.select().from(bookings).where(eq(bookings.seriesId, request.params.id));
+    const dates = await seriesBookings(app.db, request.params.id);
     const now = app.clock.now();
     return cancellationQuote(restOfSeries(dates, now), party, now);
   });
@@ -233,16 +163,7 @@ export async function seriesRoutes(base: FastifyInstance) {
       );
       if (rest.length === 0) throw conflict(MSG.seriesNothingToCancel);
       const ids = rest.map(({ booking }) => booking.id);
-      const updated = await tx
-        .update(bookings)
-        .set({
-          status: "CANCELLED",
-          cancelReason: party === "client" ? "CLIENT" : "CONSULTANT",
-          sequence: sql`${bookings.sequence} + 1`,
-          updatedAt: now,
-        })
-        .where(inArray(bookings.id, ids))
-        .returning();
+      const updated = await cancelBookings(tx, ids, party, now);
       const changed = rest.map((item) => ({ ...item, booking: updated.find((row) => row.id === item.booking.id)! }));
       // Each paid date on its own: the 24-hour rule reads each date's start (decision 0020).
       for (const { booking } of changed) await postCancellation(tx, booking, { at: now, actorId: me.id, feePercent: app.config.platformFeePercent });
@@ -257,7 +178,7 @@ export async function seriesRoutes(base: FastifyInstance) {
       const notification = await createNotification(tx, {
         userId: other.id,
         type: "BOOKING",
-        title: "Weekly booking cancelled",
+        title: MSG.notificationTitle.weeklyBookingCancelled,
         content: `${me.firstName} ${me.lastName} cancelled the remaining ${changed.length} weekly dates from ${bookingWhen(first.booking, other.timeZone)}.`,
         entityId: first.booking.id,
       });

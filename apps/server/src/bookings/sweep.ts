@@ -1,18 +1,17 @@
 import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
-import { queueReminders, queueUnreadMessageEmails } from "../email/reminders.js";
-import { queueBookingEmails } from "../email/booking-emails.js";
+import { queueReminders, queueUnreadMessageEmails } from "./reminders.js";
+import { queueBookingEmails } from "./emails.js";
 import type { FastifyInstance } from "fastify";
 import { bookings, emailOutbox, searchChanges } from "../db/schema.js";
-import { announce } from "../notifications/create.js";
-import type { NotificationRow } from "../notifications/serialize.js";
-import { publishReviews, windowClosedBefore } from "../reviews/publish.js";
+import { announce, type NotificationRow } from "../notifications/public.js";
+import { publishReviews, windowClosedBefore } from "../reviews/public.js";
 import { REVIEW_WINDOW_DAYS } from "@vam/shared";
 import { notifyBothParties, publishChanges, seriesPayment } from "./changes.js";
 import { bookingsWithParties, type BookingWithParties } from "./queries.js";
-import { CHANGES_KEPT_MS } from "../profiles/search-replica.js";
+import { CHANGES_KEPT_MS } from "../profiles/public.js";
 import { postCancellation } from "../ledger/public.js";
-import { queueDaylightSavingNotices } from "../time-zones/notice.js";
-import { sweepChatFiles } from "../chat/files.js";
+import { queueDaylightSavingNotices } from "../time-zones/public.js";
+import { sweepChatFiles } from "../chat/public.js";
 
 /** Sent or given-up email rows are kept this many days (by the database's clock). */
 const EMAIL_KEPT_DAYS = 30;

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { MSG } from "@vam/shared";
 import { badRequest } from "../http/errors.js";
-import { reencode, type ReencodedType } from "../uploads/images.js";
+import { reencode, type ReencodedType } from "../uploads/public.js";
 
 const THUMBNAIL_EDGE = 320;
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CHAT_FILE_MAX_BYTES, chatAttachmentSchema, MSG } from "@vam/shared";
-import { currentUser } from "../auth/authenticate.js";
+import { currentUser } from "../session/authenticate.js";
 import { bearer, documentedOnly, errorResponses, idParams, loadedFirst } from "../http/contracts.js";
 import { badRequest, HttpError } from "../http/errors.js";
 import { receiveForm } from "../http/multipart.js";

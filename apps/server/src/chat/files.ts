@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { CHAT_FILE_MAX_BYTES, isId, MSG, type ChatAttachment } from "@vam/shared";
-import type { UserRow } from "../auth/authenticate.js";
+import { CHAT_FILE_MAX_BYTES, HOUR_MS, isId, MSG, type ChatAttachment } from "@vam/shared";
+import type { UserRow } from "../session/authenticate.js";
 import { badRequest, conflict, HttpError, notFound } from "../http/errors.js";
-import { createPrivateStorage, type PrivateStorage } from "../uploads/storage.js";
+import { createPrivateStorage, type PrivateStorage } from "../uploads/public.js";
 import { cleanChatImage } from "./file-images.js";
 import { classifyChatFile, cleanFileName } from "./file-types.js";
 import {
@@ -26,7 +26,6 @@ import type { ChatRow } from "./serialize.js";
 
 /** How long a signed URL lasts (at least; expiries are rounded up to the hour so a URL stays the same, and cached, for an hour). */
 export const SIGNED_URL_HOURS = 12;
-const HOUR_MS = 3600_000;
 /** Unsent uploads are removed after this long. */
 export const UNSENT_KEPT_MS = 24 * HOUR_MS;
 

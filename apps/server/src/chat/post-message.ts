@@ -1,12 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { MSG } from "@vam/shared";
-import type { UserRow } from "../auth/authenticate.js";
+import type { UserRow } from "../session/authenticate.js";
 import type { Db } from "../db/client.js";
 import { chats, messages, notifications } from "../db/schema.js";
 import { badRequest, conflict } from "../http/errors.js";
-import { announce } from "../notifications/create.js";
-import type { NotificationRow } from "../notifications/serialize.js";
+import { announce, type NotificationRow } from "../notifications/public.js";
 import { attachmentSigner } from "./files.js";
 import { attachFiles, type ChatFileRow } from "./files-repository.js";
 import { otherMember, userById } from "./queries.js";
@@ -47,7 +46,7 @@ export async function storeMessage(
     .where(eq(chats.id, chat.id))
     .returning();
   const content = text ? preview(text) : attachments.some((file) => file.kind === "image") ? MSG.chatFileSentImage : MSG.chatFileSentFile;
-  const title = `New message from ${sender.firstName}`;
+  const title = MSG.notificationTitle.newMessageFrom(sender.firstName);
   // One MESSAGE notification per chat and recipient: a read one makes way for the new unread one,
   // so a conversation read as it arrives (an open chat marks it read) leaves one row, not one a message.
   await tx

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { MSG } from "@vam/shared";
 import type { Db } from "../db/client.js";
-import { chats, messages, users } from "../db/schema.js";
+import { chats, messages, notifications, users } from "../db/schema.js";
 import { notFound } from "../http/errors.js";
 import type { ChatRow, LastMessage } from "./serialize.js";
 
@@ -115,4 +115,23 @@ export async function firstUnread(db: Db, chat: ChatRow, readerId: string): Prom
     .orderBy(asc(messages.createdAt), asc(messages.id))
     .limit(1);
   return first;
+}
+
+/** Moves the reader's read mark of the chat to now; answers the chat as it is now. */
+export async function markChatRead(db: Db, chat: ChatRow, readerId: string): Promise<ChatRow | undefined> {
+  const column = chat.userAId === readerId ? "userAReadAt" : "userBReadAt";
+  const [updated] = await db
+    .update(chats)
+    .set({ [column]: sql`clock_timestamp()` })
+    .where(eq(chats.id, chat.id))
+    .returning();
+  return updated;
+}
+
+/** Marks the user's unread notifications about the chat read. */
+export async function markChatNotificationsRead(db: Db, userId: string, chatId: string) {
+  await db
+    .update(notifications)
+    .set({ read: true, updatedAt: new Date() })
+    .where(and(eq(notifications.userId, userId), eq(notifications.chatId, chatId), eq(notifications.read, false)));
 }

@@ -1,4 +1,3 @@
-import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -17,12 +16,11 @@ import {
   type ChatMessagePage,
   type ChatWithMessages,
 } from "@vam/shared";
-import { currentUser, type UserRow } from "../auth/authenticate.js";
-import { chats, notifications } from "../db/schema.js";
+import { currentUser, type UserRow } from "../session/authenticate.js";
 import { decodeCursor } from "../http/cursor.js";
 import { bearer, errorResponses, idParams, loadedFirst, pathIdParam } from "../http/contracts.js";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors.js";
-import { unreadCount } from "../notifications/unread.js";
+import { unreadCount } from "../notifications/public.js";
 import { chatFileRoutes } from "./files-routes.js";
 import { attachmentSigner } from "./files.js";
 import { filesOfMessages } from "./files-repository.js";
@@ -34,6 +32,8 @@ import {
   findOrStartChat,
   firstUnread,
   lastMessages,
+  markChatNotificationsRead,
+  markChatRead,
   messagesBefore,
   otherMember,
   userById,
@@ -161,16 +161,8 @@ export async function chatRoutes(base: FastifyInstance) {
   app.put("/chats/read/:chatId", { ...auth, schema: markContract }, async (request) => {
     const me = currentUser(request);
     const chat = await chatOfMember(app.db, request.params.chatId, me.id);
-    const column = chat.userAId === me.id ? "userAReadAt" : "userBReadAt";
-    const [updated] = await app.db
-      .update(chats)
-      .set({ [column]: sql`clock_timestamp()` })
-      .where(eq(chats.id, chat.id))
-      .returning();
-    await app.db
-      .update(notifications)
-      .set({ read: true, updatedAt: new Date() })
-      .where(and(eq(notifications.userId, me.id), eq(notifications.chatId, chat.id), eq(notifications.read, false)));
+    const updated = await markChatRead(app.db, chat, me.id);
+    await markChatNotificationsRead(app.db, me.id, chat.id);
     const seen = seenBy(updated!);
     for (const member of [chat.userAId, chat.userBId]) app.realtime.toUser(member, "chatRead", { chatId: chat.id, seenBy: seen });
     app.realtime.toUser(me.id, "unreadCount", { unread: await unreadCount(app.db, me.id) });

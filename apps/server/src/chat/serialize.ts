@@ -1,5 +1,5 @@
 import type { Chat, ChatAttachment, ChatMessage, ChatPerson } from "@vam/shared";
-import type { UserRow } from "../auth/authenticate.js";
+import type { UserRow } from "../session/authenticate.js";
 import type { chats, messages } from "../db/schema.js";
 import { encodeCursor } from "../http/cursor.js";
 

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { TIME_ZONE, type JournalKind, type PayoutDestination, type PayoutLineState } from "@vam/shared";
 import type { Db } from "../db/client.js";
 import { bookings, journalEntries, journalLines, ledgerAccounts, payoutLines, users } from "../db/schema.js";
-import { PLATFORM_ACCOUNTS, accountByCode, balanceBefore, balanceOf, normalSign, personalCode } from "../ledger/public.js";
+import { accountByCode, balanceBefore, balanceOf, normalSign, personalCode, PLATFORM_ACCOUNTS } from "../ledger/public.js";
 
 /**
  * The SQL of a payee's earnings (decisions.md, "Cancelling, refunds, fees and payouts"): their

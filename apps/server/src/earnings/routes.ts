@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MSG, centavosOf, earningsSchema, platformFeeOf, type Earnings } from "@vam/shared";
-import { currentUser } from "../auth/authenticate.js";
+import { currentUser } from "../session/authenticate.js";
 import { bearer, errorResponses } from "../http/contracts.js";
 import { badRequest } from "../http/errors.js";
 import { lineDescription } from "./describe.js";

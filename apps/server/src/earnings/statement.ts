@@ -1,6 +1,6 @@
 import { manilaInstant } from "@vam/shared";
 import type { Db } from "../db/client.js";
-import { statementPdf, type PlatformIdentity, type StatementPdfData } from "../receipts/pdf.js";
+import { type PlatformIdentity, statementPdf, type StatementPdfData } from "../receipts/public.js";
 import { lineDescription } from "./describe.js";
 import { payableAccount, payableBalanceBefore, payableLines } from "./repository.js";
 

@@ -1,13 +1,11 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { eq } from "drizzle-orm";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { EMAIL_KIND_LABELS, MSG, unsubscribeAnswerSchema, unsubscribeLinkSchema, unsubscribeQuerySchema, type UnsubscribeQuery } from "@vam/shared";
-import { setKinds } from "../account/routes.js";
-import { users } from "../db/schema.js";
 import { errorResponses } from "../http/contracts.js";
 import { badRequest } from "../http/errors.js";
 import { unsubscribeSignature } from "./links.js";
+import { switchEmailKind, unsubscribeUser } from "./repository.js";
 
 const tags = ["email"];
 
@@ -27,10 +25,7 @@ export async function emailRoutes(base: FastifyInstance) {
 
   /** The link's user once its signature checks out; refused otherwise. */
   const userOfLink = async (query: UnsubscribeQuery) => {
-    const [user] = await app.db
-      .select({ id: users.id, emailKey: users.emailKey, deletedAt: users.deletedAt, emailOff: users.emailOff })
-      .from(users)
-      .where(eq(users.id, query.u));
+    const user = await unsubscribeUser(app.db, query.u);
     const expected = user ? Buffer.from(unsubscribeSignature(user.emailKey, query.k)) : undefined;
     const given = Buffer.from(query.t);
     if (!user || user.deletedAt || !expected || expected.length !== given.length || !timingSafeEqual(expected, given)) {
@@ -41,10 +36,7 @@ export async function emailRoutes(base: FastifyInstance) {
 
   const switchKind = async (query: UnsubscribeQuery, on: boolean) => {
     const user = await userOfLink(query);
-    await app.db
-      .update(users)
-      .set({ emailOff: on ? setKinds([], [query.k]) : setKinds([query.k], []) })
-      .where(eq(users.id, user.id));
+    await switchEmailKind(app.db, user.id, query.k, on);
     const label = EMAIL_KIND_LABELS[query.k];
     return { message: on ? MSG.resubscribed(label) : MSG.unsubscribed(label), kind: query.k, label };
   };

@@ -2,10 +2,10 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { galleryPhotoSchema, galleryPhotoViewSchema, messageSchema, MSG } from "@vam/shared";
-import { currentUser } from "../auth/authenticate.js";
+import { currentUser } from "../session/authenticate.js";
 import { bearer, errorResponses, idParams, pathIdParam } from "../http/contracts.js";
 import { badRequest, forbidden, notFound } from "../http/errors.js";
-import { areOwnUploads } from "../uploads/issued.js";
+import { areOwnUploads } from "../uploads/public.js";
 import { addPhoto, deletePhoto, findPhoto, photosOf } from "./queries.js";
 
 const tags = ["gallery"];

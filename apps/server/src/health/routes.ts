@@ -1,9 +1,9 @@
-import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withTimeout } from "../time-limit.js";
 import { webState } from "../web/build.js";
+import { pingDatabase } from "./repository.js";
 
 const healthy = z.object({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) });
 const unavailable = z.object({ status: z.literal("unavailable"), message: z.string() });
@@ -23,7 +23,7 @@ export async function healthRoutes(base: FastifyInstance) {
   const schema = { tags: ["health"], summary: "Liveness: whether the server and its database answer", response: { 200: healthy, 503: unavailable } };
   app.get("/health", { schema }, async (request, reply) => {
     try {
-      await app.db.execute(sql`select 1`);
+      await pingDatabase(app.db);
       return { status: "ok" as const, database: app.database.kind };
     } catch (error) {
       request.log.error({ err: error }, "health check failed");
@@ -50,7 +50,7 @@ export async function healthRoutes(base: FastifyInstance) {
     };
     const redis = app.redis;
     const [database, redisState, migrations] = await Promise.all([
-      run("database", async () => (await app.db.execute(sql`select 1`), true)),
+      run("database", async () => (await pingDatabase(app.db), true)),
       redis ? run("redis", async () => (await redis.ping()) === "PONG") : Promise.resolve("not configured" as const),
       run("migrations", () => app.database.migrationsApplied()),
     ]);

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import ipaddr from "ipaddr.js";
-import { bearerToken } from "../auth/authenticate.js";
+import { bearerToken } from "../session/authenticate.js";
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 type Range = [Address, number];

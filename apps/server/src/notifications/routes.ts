@@ -1,12 +1,11 @@
-import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { appNotificationSchema, MSG } from "@vam/shared";
-import { currentUser } from "../auth/authenticate.js";
-import { notifications } from "../db/schema.js";
+import { currentUser } from "../session/authenticate.js";
 import { notFound } from "../http/errors.js";
 import { bearer, errorResponses, idParams } from "../http/contracts.js";
+import { latestNotifications, markNotificationRead, markNotificationsRead } from "./repository.js";
 import { toNotification } from "./serialize.js";
 import { unreadCount } from "./unread.js";
 
@@ -37,21 +36,13 @@ export async function notificationRoutes(base: FastifyInstance) {
 
   const listContract = contract("The latest notifications, newest first", z.array(appNotificationSchema));
   app.get("/users/notifications", { ...auth, schema: listContract }, async (request) => {
-    const rows = await app.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, currentUser(request).id))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(LIST_LENGTH);
+    const rows = await latestNotifications(app.db, currentUser(request).id, LIST_LENGTH);
     return rows.map(toNotification);
   });
 
   app.put("/users/notifications/read-all", { ...auth, schema: contract("Mark every notification read", count) }, async (request) => {
     const me = currentUser(request);
-    await app.db
-      .update(notifications)
-      .set({ read: true, updatedAt: new Date() })
-      .where(and(eq(notifications.userId, me.id), eq(notifications.read, false)));
+    await markNotificationsRead(app.db, me.id);
     return recount(me.id);
   });
 
@@ -60,12 +51,7 @@ export async function notificationRoutes(base: FastifyInstance) {
     const me = currentUser(request);
     const { id } = request.params;
     // Someone else's notification is as good as missing.
-    const [row] = await app.db
-      .update(notifications)
-      .set({ read: true, updatedAt: new Date() })
-      .where(and(eq(notifications.id, id), eq(notifications.userId, me.id)))
-      .returning({ id: notifications.id });
-    if (!row) throw notFound(MSG.notificationNotFound);
+    if (!(await markNotificationRead(app.db, id, me.id))) throw notFound(MSG.notificationNotFound);
     return recount(me.id);
   });
 }

@@ -1,7 +1,7 @@
 import QRCode from "qrcode";
 import type { PaymentDetails, PaymentQrSetting, QrPhRead } from "@vam/shared";
 import type { Db } from "../db/client.js";
-import { DEMO_QRPH, decodeQrPh, dynamicQrPh, isDemoQrPh, type QrPhCode } from "./qrph.js";
+import { DEMO_QRPH, decodeQrPh, dynamicQrPh, isDemoQrPh, type QrPhCode } from "../qrph.js";
 import { readSetting, writeSetting, type PaymentRow } from "./repository.js";
 
 /**

@@ -14,4 +14,8 @@ export {
   unpaidHoldOf,
   type PaymentRow,
 } from "./repository.js";
-export { paymentDetails, platformQr, type PlatformQr } from "./platform-qr.js";
+export { paymentDetails, platformQr, qrPhRead, qrSetting, savePlatformQr, type PlatformQr } from "./platform-qr.js";
+// The reconciliation console reads QR images (the QR Ph codec itself is ground code, ../qrph.ts) and imports bank statements.
+export { readQrFromImage } from "./qr-image.js";
+export { proposeMatches } from "./statement-match.js";
+export { type ColumnMapping, headerSignature, type ParsedStatement, parseStatement, StatementError, type StatementLine } from "./statement-parse.js";

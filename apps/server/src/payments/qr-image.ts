@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import type { Options } from "jsqr";
 import sharp from "sharp";
-import { QrPhError } from "./qrph.js";
+import { QrPhError } from "../qrph.js";
 
 /**
  * Reads the text of a QR code from a photo or screenshot (PNG, JPEG or WebP), e.g. the

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MSG, paymentReferenceParams, transferReferenceSchema } from "@vam/shared";
-import { currentUser } from "../auth/authenticate.js";
+import { currentUser } from "../session/authenticate.js";
 import { bearer, errorResponses } from "../http/contracts.js";
 import { conflict, notFound } from "../http/errors.js";
 import { paymentByReference, setTransferReference } from "./repository.js";

@@ -1,6 +1,5 @@
 import { PAYOUT_ACCOUNT_HOLD_HOURS, PAYOUT_METHOD_LABELS, payoutHoldEndText } from "@vam/shared";
-import { renderEmail } from "../email/layout.js";
-import type { OutgoingEmail } from "../email/outbox.js";
+import { type OutgoingEmail, renderEmail } from "../email/public.js";
 import type { PayoutAccountRow } from "./repository.js";
 import { lastFour } from "./view.js";
 

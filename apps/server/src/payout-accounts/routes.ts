@@ -2,11 +2,10 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MSG, PAYOUT_METHOD_LABELS, payoutAccountInputSchema, payoutAccountViewSchema, payoutHoldEndText } from "@vam/shared";
-import { currentUser } from "../auth/authenticate.js";
-import { siteUrl } from "../email/links.js";
-import { queueEmails } from "../email/outbox.js";
+import { currentUser } from "../session/authenticate.js";
+import { queueEmails, siteUrl } from "../email/public.js";
 import { bearer, errorResponses } from "../http/contracts.js";
-import { announce, createNotification } from "../notifications/create.js";
+import { announce, createNotification } from "../notifications/public.js";
 import { payoutAccountChangedEmail } from "./emails.js";
 import { payoutAccountOf, savePayoutAccount } from "./repository.js";
 import { lastFour, payoutAccountView, payoutHeldUntil } from "./view.js";
@@ -47,7 +46,7 @@ export async function payoutAccountRoutes(base: FastifyInstance) {
       const notice = await createNotification(tx, {
         userId: me.id,
         type: "SYSTEM",
-        title: "Payout account changed",
+        title: MSG.notificationTitle.payoutAccountChanged,
         content: `Your payouts now go to ${saved.row.bankName ?? PAYOUT_METHOD_LABELS[saved.row.method]} ending ${lastFour(saved.row.accountNumber)}, from ${payoutHoldEndText(heldUntil)}. If this wasn't you, change your password and contact us.`,
       });
       return { row: saved.row, notification: notice };

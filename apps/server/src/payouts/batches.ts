@@ -13,13 +13,11 @@ import {
 import { recordAudit } from "../audit/record.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
-import { siteUrl } from "../email/links.js";
-import { queueEmails } from "../email/outbox.js";
+import { queueEmails, siteUrl } from "../email/public.js";
 import { conflict, notFound } from "../http/errors.js";
-import { accountById, personalCode, postEntry, type AccountRef } from "../ledger/public.js";
-import { announce, createNotification } from "../notifications/create.js";
-import type { NotificationRow } from "../notifications/serialize.js";
-import { payoutDestination, payoutHeldUntil, type PayoutAccountRow } from "../payout-accounts/public.js";
+import { accountById, type AccountRef, personalCode, postEntry } from "../ledger/public.js";
+import { announce, createNotification, type NotificationRow } from "../notifications/public.js";
+import { type PayoutAccountRow, payoutDestination, payoutHeldUntil } from "../payout-accounts/public.js";
 import { transferEmail, transferText, transferTitle } from "./notices.js";
 import {
   batchById,

@@ -3,7 +3,7 @@ import { stringify } from "csv-stringify";
 import { stringify as stringifySync } from "csv-stringify/sync";
 import { PAYOUT_METHOD_LABELS, decimalPesos, manilaDate, type PayoutBatchView } from "@vam/shared";
 import type { Db } from "../db/client.js";
-import { journalRows, type JournalRow } from "../ledger/public.js";
+import { type JournalRow, journalRows } from "../ledger/public.js";
 
 /**
  * The CSV files of money out: a batch's file for the bank's bulk transfer, and the whole journal

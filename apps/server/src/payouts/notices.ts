@@ -1,6 +1,5 @@
-import { formatCentavos, type PayoutDestination, type PayoutKind, payoutDestinationText } from "@vam/shared";
-import { renderEmail } from "../email/layout.js";
-import type { OutgoingEmail } from "../email/outbox.js";
+import { formatCentavos, MSG, type PayoutDestination, type PayoutKind, payoutDestinationText } from "@vam/shared";
+import { type OutgoingEmail, renderEmail } from "../email/public.js";
 
 /** The outbox kind of a payout's or refund's notice: about the person's own money, always sent (no EMAIL_KINDS switch). */
 export const PAYOUT_EMAIL_KIND = "payout";
@@ -17,7 +16,7 @@ export interface TransferOutcome {
 
 /** The notification's (and the email's) title: "Payout sent", "Refund failed"... */
 export function transferTitle({ kind, outcome }: Pick<TransferOutcome, "kind" | "outcome">) {
-  return `${kind === "REFUND" ? "Refund" : "Payout"} ${outcome.state === "SENT" ? "sent" : "failed"}`;
+  return MSG.notificationTitle.transfer(kind, outcome.state === "SENT");
 }
 
 /** The notification's text: the amount, where it went (last 4 digits) and the transfer's reference, or why it failed. */

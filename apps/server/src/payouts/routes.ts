@@ -16,10 +16,10 @@ import {
   type PayoutKind,
   type TrialBalance,
 } from "@vam/shared";
-import { currentUser, operatorsOnly } from "../auth/authenticate.js";
+import { currentUser, operatorsOnly } from "../session/authenticate.js";
 import { bearer, errorResponses, idParams } from "../http/contracts.js";
 import { notFound } from "../http/errors.js";
-import { accountBalances, accountById, accountHistory, normalSign, PLATFORM_ACCOUNTS, type AccountBalance } from "../ledger/public.js";
+import { type AccountBalance, accountBalances, accountById, accountHistory, normalSign, PLATFORM_ACCOUNTS } from "../ledger/public.js";
 import { batchView, decidePayoutLine, payoutOverview, publishPayoutLineDecision, runPayoutBatch, runRefundBatch } from "./batches.js";
 import { batchCsv, batchFileName, journalCsv } from "./files.js";
 import { accountTotals } from "./repository.js";

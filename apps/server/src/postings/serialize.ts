@@ -1,5 +1,5 @@
 import type { Posting } from "@vam/shared";
-import type { UserRow } from "../auth/authenticate.js";
+import type { UserRow } from "../session/authenticate.js";
 import type { postings } from "../db/schema.js";
 
 export type PostingRow = typeof postings.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { MSG, type ProjectPost } from "@vam/shared";
-import type { UserRow } from "../auth/authenticate.js";
+import type { UserRow } from "../session/authenticate.js";
 import type { Db } from "../db/client.js";
 import { postings, profiles, users } from "../db/schema.js";
 import { conflict, rethrowViolation } from "../http/errors.js";

@@ -12,7 +12,7 @@ import {
   suggestQuerySchema,
   userProfileSchema,
 } from "@vam/shared";
-import { currentUser } from "../auth/authenticate.js";
+import { currentUser } from "../session/authenticate.js";
 import { bearer, errorResponses, idParams } from "../http/contracts.js";
 import { forbidden, notFound } from "../http/errors.js";
 import { createListing, deleteListing, findListing, listingsOf, projectsOf, userWithListing } from "./queries.js";

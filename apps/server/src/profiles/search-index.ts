@@ -1,6 +1,24 @@
 import { profilePostSchema, type ProfilePost, type TimeOffSpan } from "@vam/shared";
 import { foldWord, splitWords } from "./search-words.js";
 import { MAX_WORD_ID, TypoKeys } from "./typo-keys.js";
+import {
+  entryField,
+  entryId,
+  FIELD,
+  FIELDS,
+  hasBit,
+  reused,
+  Scanner,
+  setBit,
+  wordEntry,
+  type Field,
+  type Layout,
+  type Run,
+  type ScanPage,
+  type ScanQuery,
+} from "./search-scan.js";
+
+export { FIELD, FIELDS, hasBit, type Field, type Run } from "./search-scan.js";
 
 /*
  * The search index of one server instance, in memory (decision 0014): every listed, active
@@ -9,11 +27,6 @@ import { MAX_WORD_ID, TypoKeys } from "./typo-keys.js";
  * answers, only the data the answers are computed from; search-replica.ts fills it from the
  * database and keeps it current. Nothing here touches the database.
  */
-
-/** Where a listing's word comes from: its first or last name, its username, its place. */
-export const FIELD = { name: 0, username: 1, place: 2 } as const;
-export type Field = (typeof FIELD)[keyof typeof FIELD];
-export const FIELDS: readonly Field[] = [FIELD.name, FIELD.username, FIELD.place];
 
 /** A listing as the database has it: the card it shows, and its listing time to the microsecond. */
 export interface ListingRecord {
@@ -79,13 +92,6 @@ export interface Term {
   inFields: number;
 }
 
-/** Slots `list[from]` up to (not including) `list[to]`: listings read as one stretch of an array. */
-export interface Run {
-  readonly list: ArrayLike<number>;
-  readonly from: number;
-  readonly to: number;
-}
-
 /** A distinct place of listed Assistants, for the Where field's suggestions. */
 export interface Place {
   readonly key: string;
@@ -93,31 +99,6 @@ export interface Place {
   uses: number;
   readonly spellings: Map<string, number>;
 }
-
-/**
- * The listings' words as numbers, for a search to read without touching the listings' objects
- * (decision 0014: a scan is bound by memory reads, and 100,000 listing objects spread over the
- * heap cost a cache miss each). The listing in slot `s` holds the words
- * `words[starts[s]] … words[starts[s] + counts[s] - 1]`, each its vocabulary id × 4 + its field.
- * A search runs without pausing, so the arrays do not change under it; they may be replaced by
- * the next change.
- */
-export interface Layout {
-  readonly words: Int32Array;
-  readonly starts: Int32Array;
-  readonly counts: Int32Array;
-}
-
-/** A word entry of the layout: vocabulary id and field, and back. */
-export const wordEntry = (id: number, field: Field) => id * 4 + field;
-export const entryId = (entry: number) => entry >>> 2;
-export const entryField = (entry: number) => (entry & 3) as Field;
-
-/** A bit set as 32-bit words: bit `i` set, and tested. */
-export const setBit = (bits: Uint32Array, i: number) => {
-  bits[i >>> 5] = bits[i >>> 5]! | (1 << (i & 31));
-};
-export const hasBit = (bits: Uint32Array, i: number) => ((bits[i >>> 5]! >>> (i & 31)) & 1) === 1;
 
 /** Rank order among listings of the same match: rating, then newest, then listing id (all descending). Negative: `a` first. */
 export function rankOrder(
@@ -211,13 +192,6 @@ function grown(array: Int32Array, length: number): Int32Array {
   return next;
 }
 
-/** The zeroed array kept at `store[at]`, replaced by one twice `length` when shorter (the index grew). */
-function reused<T extends Int16Array | Uint32Array>(store: T[], at: number, length: number, make: (length: number) => T): T {
-  let array = store[at];
-  if (!array || array.length < length) store[at] = array = make(Math.max(64, length * 2));
-  return array;
-}
-
 export class SearchIndex {
   private readonly docs = new Map<string, Doc>();
   private readonly terms = new Map<string, Term>();
@@ -244,13 +218,12 @@ export class SearchIndex {
   private readonly byListing: Doc[] = [];
   private readonly places = new Map<string, Place>();
   private readonly placesByWord = new Map<string, Set<Place>>();
-  private readonly tables: Int16Array[] = [];
-  private readonly termSets: Uint32Array[] = [];
+  /** The scan and its buffers (search-scan.ts). */
+  private readonly scanner = new Scanner();
   /** The listing in each slot; freed slots are reused. */
   private readonly bySlot: (Doc | undefined)[] = [];
   private readonly freeSlots: number[] = [];
   private layout: Layout = { words: new Int32Array(1024), starts: new Int32Array(256), counts: new Int32Array(256) };
-  private readonly slotSets: Uint32Array[] = [];
   /** Each skill's listings, a bit per slot: a skills filter is tested without reading the listing. */
   private readonly skillSets = new Map<string, Uint32Array>();
   private readonly skillScratch: Uint32Array[] = [];
@@ -348,14 +321,13 @@ export class SearchIndex {
     return this.bySlot[slot]!;
   }
 
-  /** The word table of the listings, as it is now (a search reads it without pausing). */
-  wordTable(): Layout {
-    return this.layout;
-  }
-
-  /** A zeroed bit per slot, one set per `number`, reused by every search; the caller zeroes it again. */
-  slotBits(number: number): Uint32Array {
-    return reused(this.slotSets, number, (this.bySlot.length >>> 5) + 1, (length) => new Uint32Array(length));
+  /**
+   * Every listing of `query`'s drivers that holds all its words and passes its skills filter,
+   * offered to `page` with its score (search-scan.ts): the listings' words are read as numbers
+   * from the word table, with buffers the index keeps and zeroes again.
+   */
+  scan(query: ScanQuery, page: ScanPage): void {
+    this.scanner.scan(this.layout, this.bySlot.length, this.termsById.length, query, page);
   }
 
   /**
@@ -393,20 +365,27 @@ export class SearchIndex {
     return lowerBound(list, key, (slot, k) => order(bySlot[slot]!, k));
   }
 
-  term(word: string): Term | undefined {
+  /** The vocabulary word, if a listing holds it. */
+  get(word: string): Term | undefined {
     const term = this.terms.get(word);
     return term && term.uses.some((uses) => uses > 0) ? term : undefined;
   }
 
+  /** Whether a listing holds the word. */
+  has(word: string): boolean {
+    return this.get(word) !== undefined;
+  }
+
   /**
-   * Vocabulary words used in `field` that start with `prefix`, itself included, sorted by
-   * word, found by two binary searches (words are lower-case letters and digits). A word no
-   * listing holds there any more may be among them: its uses there are 0.
+   * The words listings hold in `field` that start with `prefix`, itself included, sorted by
+   * word, found by two binary searches (words are lower-case letters and digits).
    */
-  termsStartingWith(prefix: string, field: Field): Term[] {
+  atPrefix(prefix: string, field: Field): Term[] {
     const sorted = this.sortedTerms[field];
-    const from = lowerBound(sorted, prefix, byWord);
-    return sorted.slice(from, lowerBound(sorted, `${prefix}\uffff`, byWord));
+    const found: Term[] = [];
+    for (let i = lowerBound(sorted, prefix, byWord), end = lowerBound(sorted, `${prefix}\uffff`, byWord); i < end; i++)
+      if (sorted[i]!.uses[field] > 0) found.push(sorted[i]!);
+    return found;
   }
 
   /** The listings holding, in their username, a word longer than `prefix` that starts with it: one range. */
@@ -423,19 +402,6 @@ export class SearchIndex {
       if (term && term.uses.some((uses) => uses > 0)) found.push(term);
     }
     return found;
-  }
-
-  /**
-   * A zeroed table indexed by vocabulary id, one per query word position, reused by every
-   * search (a search runs without pausing); the caller zeroes what it wrote.
-   */
-  scratch(position: number): Int16Array {
-    return reused(this.tables, position, this.termsById.length, (length) => new Int16Array(length));
-  }
-
-  /** A zeroed bit per vocabulary id, shared by a search's word positions (`scratch`): which ids any of them wrote. */
-  scratchBits(): Uint32Array {
-    return reused(this.termSets, 0, (this.termsById.length >>> 5) + 1, (length) => new Uint32Array(length));
   }
 
   /** Every listing, oldest first. */

@@ -1,7 +1,7 @@
 import type { ProfilePost, UserProfile } from "@vam/shared";
-import type { UserRow } from "../auth/authenticate.js";
+import type { UserRow } from "../session/authenticate.js";
 import type { profiles } from "../db/schema.js";
-import { toPublicUser } from "../users/serialize.js";
+import { toPublicUser } from "../users/public.js";
 
 export type ProfileRow = typeof profiles.$inferSelect;
 

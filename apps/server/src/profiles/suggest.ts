@@ -1,6 +1,6 @@
 import type { SuggestQuery } from "@vam/shared";
 import { commonSpelling, FIELD, type Place, type SearchIndex, type Term } from "./search-index.js";
-import { matchOf, resolve } from "./search.js";
+import { matchOf, resolve } from "./search-resolve.js";
 import { foldWord, splitWords, typoAllowance, wordMatch } from "./search-words.js";
 
 /** At most this many suggestions. */
@@ -18,7 +18,7 @@ function nameSuggestions(index: SearchIndex, typed: string[]): string[] {
     const match = wordMatch(last, term.word, true);
     if (match) found.set(term, match.typos);
   };
-  for (const term of index.termsStartingWith(last, FIELD.name)) consider(term);
+  for (const term of index.atPrefix(last, FIELD.name)) consider(term);
   const allowance = typoAllowance(last.length);
   if (allowance > 0) for (const term of index.typoCandidates(last, allowance)) consider(term);
   const before = typed.slice(0, -1).join(" ");
@@ -39,8 +39,7 @@ function placeSuggestions(index: SearchIndex, typed: string[]): string[] {
   const each = resolved.map((position) => {
     const words = new Set(position.listed.keys());
     if (position.prefix !== undefined)
-      for (const term of index.termsStartingWith(position.prefix, FIELD.place))
-        if (term.uses[FIELD.place] > 0 && matchOf(position, term.word)) words.add(term.word);
+      for (const term of index.atPrefix(position.prefix, FIELD.place)) if (matchOf(position, term.word)) words.add(term.word);
     return words;
   });
   if (each.some((set) => set.size === 0)) return [];

@@ -1,5 +1,8 @@
 import type { PushKind, PushPayload } from "@vam/shared";
-import type { NotificationRow } from "../notifications/serialize.js";
+import type { notifications } from "../db/schema.js";
+
+/** A stored notification, read from the schema: notifications calls push, so push does not import it. */
+export type NotificationRow = typeof notifications.$inferSelect;
 
 /**
  * Which push a stored notification makes, if any (issue 33: new messages, booking changes,

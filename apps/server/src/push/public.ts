@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { PushKind, PushPayload } from "@vam/shared";
 import type { Db } from "../db/client.js";
-import type { NotificationRow } from "../notifications/serialize.js";
-import { notificationPush } from "./notification-push.js";
+import { notificationPush, type NotificationRow } from "./notification-push.js";
 import { PUSH_OPTIONS } from "./queue.js";
 import { deleteSessionSubscriptions, deleteUserSubscriptions, queuePush, readPushSettings, subscriptionsOf } from "./repository.js";
 

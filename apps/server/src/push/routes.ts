@@ -12,8 +12,8 @@ import {
   pushSubscriptionSchema,
   pushUnsubscribeSchema,
 } from "@vam/shared";
-import { browserLabel } from "../account/routes.js";
-import { currentUser } from "../auth/authenticate.js";
+import { browserLabel } from "../session/browser-label.js";
+import { currentUser } from "../session/authenticate.js";
 import { bearer, errorResponses } from "../http/contracts.js";
 import { badRequest, notFound } from "../http/errors.js";
 import { deleteOwnSubscription, readPushSettings, saveSubscription, subscriptionsOf, writePushSettings } from "./repository.js";

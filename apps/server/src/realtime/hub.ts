@@ -5,8 +5,8 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import { Redis, type Command, type RedisOptions } from "ioredis";
 import { Server, type Socket } from "socket.io";
 import type { ClientToServerEvents, ServerToClientEvents } from "@vam/shared";
-import { bearerToken } from "../auth/authenticate.js";
-import { findSessionUser, liveSessionExpiries } from "../auth/sessions.js";
+import { bearerToken } from "../session/authenticate.js";
+import { findSessionUser, liveSessionExpiries } from "../session/sessions.js";
 
 interface SocketData {
   userId: string;

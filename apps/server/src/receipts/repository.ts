@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { receipts } from "../db/schema.js";
+import { bookings, receipts } from "../db/schema.js";
 
 export type ReceiptRow = typeof receipts.$inferSelect;
 
@@ -27,4 +27,13 @@ export async function issueReceipt(tx: Db, payment: { id: string; amountCentavos
 export async function receiptOfPayment(db: Db, paymentId: string): Promise<ReceiptRow | undefined> {
   const [row] = await db.select().from(receipts).where(eq(receipts.paymentId, paymentId));
   return row;
+}
+
+/** The booking's client, assistant and payment, or undefined when there is no such booking. */
+export async function bookingParties(db: Db, bookingId: string) {
+  const [booking] = await db
+    .select({ clientId: bookings.clientId, consultantId: bookings.consultantId, paymentId: bookings.paymentId })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  return booking;
 }

@@ -1,14 +1,12 @@
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MSG, OPERATOR_ROLE } from "@vam/shared";
-import { currentUser } from "../auth/authenticate.js";
-import { bookings } from "../db/schema.js";
+import { currentUser } from "../session/authenticate.js";
 import { bearer, errorResponses, idParams } from "../http/contracts.js";
 import { forbidden, notFound } from "../http/errors.js";
 import { receiptDocument } from "./document.js";
-import { receiptOfPayment } from "./repository.js";
+import { bookingParties, receiptOfPayment } from "./repository.js";
 import { sendAttachment } from "../http/attachment.js";
 
 /**
@@ -30,10 +28,7 @@ export async function receiptRoutes(base: FastifyInstance) {
   };
   app.get("/bookings/:id/receipt", { ...auth, schema: contract }, async (request, reply) => {
     const me = currentUser(request);
-    const [booking] = await app.db
-      .select({ clientId: bookings.clientId, consultantId: bookings.consultantId, paymentId: bookings.paymentId })
-      .from(bookings)
-      .where(eq(bookings.id, request.params.id));
+    const booking = await bookingParties(app.db, request.params.id);
     if (!booking) throw notFound(MSG.bookingNotFound);
     if (me.role !== OPERATOR_ROLE && booking.clientId !== me.id) {
       throw booking.consultantId === me.id ? forbidden(MSG.receiptOnlyClient) : notFound(MSG.bookingNotFound);

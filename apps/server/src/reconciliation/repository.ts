@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { ADMIN_PAGE_SIZE, normalizePaymentReference, type StatementLineView, type StatementProposal } from "@vam/shared";
+import { ADMIN_PAGE_SIZE, normalizePaymentReference, statementMappingSchema, type StatementLineView, type StatementProposal } from "@vam/shared";
 import type { Db } from "../db/client.js";
 import { bookings, payments, statementImports, statementLines, statementMappings, users } from "../db/schema.js";
-import type { ColumnMapping, StatementLine } from "../payments/statement-parse.js";
+import type { ColumnMapping, StatementLine } from "../payments/public.js";
 
 /** The reconciliation feature's SQL: imported statement lines, their proposals and confirmations, remembered mappings. */
 export type StatementLineRow = typeof statementLines.$inferSelect;
@@ -13,9 +13,11 @@ export const LIKELY_WINDOW_MS = 3 * 24 * 3600_000;
 /** Rows a statement's lines are inserted by (16 parameters a row, under PostgreSQL's 65,535). */
 const INSERT_BATCH = 2000;
 
+/** The columns remembered for a layout (a stored mapping that no longer parses counts as none: the operator maps again). */
 export async function savedMapping(db: Db, signature: string): Promise<ColumnMapping | undefined> {
   const [row] = await db.select().from(statementMappings).where(eq(statementMappings.headerSignature, signature));
-  return row?.mapping as ColumnMapping | undefined;
+  const parsed = statementMappingSchema.safeParse(row?.mapping);
+  return parsed.success ? parsed.data : undefined;
 }
 
 export async function saveMapping(db: Db, signature: string, mapping: ColumnMapping, operatorId: string, now: Date) {

@@ -19,19 +19,29 @@ import {
   type StatementImport,
   type StatementProposal,
 } from "@vam/shared";
-import { currentUser, operatorsOnly, type UserRow } from "../auth/authenticate.js";
+import { currentUser, operatorsOnly, type UserRow } from "../session/authenticate.js";
 import { recordAudit } from "../audit/record.js";
-import { decidePayment, publishPaymentDecision, type PaymentDecided } from "../bookings/payment-decision.js";
+import { decidePayment, type PaymentDecided, publishPaymentDecision } from "../bookings/public.js";
 import { bearer, documentedOnly, errorResponses, idParams } from "../http/contracts.js";
 import { receiveForm } from "../http/multipart.js";
 import { HttpError, badRequest, conflict, notFound } from "../http/errors.js";
-import { decidePaymentRow, paymentById, platformQr } from "../payments/public.js";
-import { qrPhRead, qrSetting, savePlatformQr } from "../payments/platform-qr.js";
-import { QrPhError, decodeQrPh } from "../payments/qrph.js";
-import { readQrFromImage } from "../payments/qr-image.js";
-import { StatementError, headerSignature, parseStatement, type ColumnMapping, type ParsedStatement } from "../payments/statement-parse.js";
-import { proposeMatches } from "../payments/statement-match.js";
+import {
+  type ColumnMapping,
+  decidePaymentRow,
+  headerSignature,
+  type ParsedStatement,
+  parseStatement,
+  paymentById,
+  platformQr,
+  proposeMatches,
+  qrPhRead,
+  qrSetting,
+  readQrFromImage,
+  savePlatformQr,
+  StatementError,
+} from "../payments/public.js";
 import { postExtraReceived } from "../ledger/public.js";
+import { decodeQrPh, QrPhError } from "../qrph.js";
 import {
   hasProof,
   hasWaitingBookings,
@@ -156,7 +166,7 @@ export async function reconciliationRoutes(base: FastifyInstance) {
     const now = app.clock.now();
     const fileName = (received.fileName ?? "statement.csv").slice(0, 200);
     const result = await app.db.transaction(async (tx) => {
-      if (mapping) await saveMapping(tx, parsed.headerSignature, mapping as ColumnMapping, operator.id, now);
+      if (mapping) await saveMapping(tx, parsed.headerSignature, mapping, operator.id, now);
       // Money in only: a payment is proved by what arrived.
       const incoming = parsed.lines.filter((line) => line.amountCentavos > 0);
       const seen = await importedFingerprints(

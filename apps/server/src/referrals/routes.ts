@@ -1,16 +1,14 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CENTAVOS, MSG, applyRewardSchema, referralOverviewSchema, type ReferralOverview, type Role } from "@vam/shared";
-import { currentUser } from "../auth/authenticate.js";
-import { partyBooking } from "../bookings/queries.js";
-import { bookings, referralRewards, users } from "../db/schema.js";
+import { currentUser } from "../session/authenticate.js";
+import { partyBooking, payReferralReward } from "../bookings/public.js";
 import { bearer, errorResponses } from "../http/contracts.js";
 import { conflict } from "../http/errors.js";
-import { announce } from "../notifications/create.js";
+import { announce } from "../notifications/public.js";
 import { rewardsEarned } from "../ledger/public.js";
-import { payReferralReward } from "./rewards.js";
+import { referredPeople, rewardOfBooking } from "./repository.js";
 
 const tags = ["referrals"];
 const rewardAnswer = z.object({ reward: z.object({ bookingId: z.string(), earnerId: z.string(), amount: z.number() }).nullable() });
@@ -28,22 +26,7 @@ export async function referralRoutes(base: FastifyInstance) {
   };
   app.get("/referrals/user-referrals", { ...auth, schema: overviewContract }, async (request): Promise<ReferralOverview> => {
     const me = currentUser(request);
-    const completed = and(eq(bookings.clientId, users.id), eq(bookings.status, "COMPLETED"));
-    const rows = await app.db
-      .select({
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        avatar: users.avatar,
-        role: users.role,
-        bookingHours: sql<number>`coalesce(sum(${bookings.duration}), 0)::int`,
-        completedBookings: count(bookings.id),
-      })
-      .from(users)
-      .leftJoin(bookings, completed)
-      .where(eq(users.referredBy, me.id))
-      .groupBy(users.id)
-      .orderBy(desc(users.createdAt));
+    const rows = await referredPeople(app.db, me.id);
     return {
       // Rewards are whole pesos, posted to the ledger in the transaction that completes the booking.
       stats: { totalReferrals: rows.length, earnings: (await rewardsEarned(app.db, me.id)) / CENTAVOS },
@@ -74,7 +57,7 @@ export async function referralRoutes(base: FastifyInstance) {
     if (found.booking.status !== "COMPLETED") throw conflict(MSG.rewardNeedsCompletion);
     const notification = await app.db.transaction((tx) => payReferralReward(tx, found.booking, found.client, app.clock.now()));
     if (notification) await announce(app, notification);
-    const [reward] = await app.db.select().from(referralRewards).where(eq(referralRewards.bookingId, bookingId));
+    const reward = await rewardOfBooking(app.db, bookingId);
     return { reward: reward ? { bookingId, earnerId: reward.earnerId, amount: reward.amount } : null };
   });
 }

@@ -1,8 +1,8 @@
+import { MSG } from "@vam/shared";
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { bookings, reviews, users } from "../db/schema.js";
-import { createNotification } from "../notifications/create.js";
-import type { NotificationRow } from "../notifications/serialize.js";
+import { createNotification, type NotificationRow } from "../notifications/public.js";
 import { refreshRating } from "./queries.js";
 
 const stars = (rating: number) => `${rating} star${rating === 1 ? "" : "s"}`;
@@ -34,7 +34,7 @@ export async function publishReviews(tx: Db, where: SQL, now: Date): Promise<Not
       await createNotification(tx, {
         userId: review.subjectId,
         type: "REVIEW",
-        title: "New review",
+        title: MSG.notificationTitle.newReview,
         content: `${author?.firstName ?? "Someone"} ${author?.lastName ?? ""} reviewed you: ${stars(review.rating)}.`.replace("  ", " "),
         entityId: review.bookingId,
       }),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { reviewClosesAt, type BookingReviews, type Review } from "@vam/shared";
 import type { Db } from "../db/client.js";
 import { reviews, users } from "../db/schema.js";
@@ -65,4 +65,43 @@ export async function refreshRating(db: Db, userId: string) {
     .update(users)
     .set({ ratingAverage: stats?.count ? stats.average : null, reviewCount: stats?.count ?? 0 })
     .where(eq(users.id, userId));
+}
+
+/** Reviews of that booking (the condition `publishReviews` publishes by). */
+export const ofBooking = (bookingId: string) => eq(reviews.bookingId, bookingId);
+
+/** Who has already reviewed the booking. */
+export async function reviewAuthorsOfBooking(db: Db, bookingId: string) {
+  return db.select({ authorId: reviews.authorId }).from(reviews).where(eq(reviews.bookingId, bookingId));
+}
+
+/** Stores a new review (unpublished); the unique index refuses a second one by the same author. */
+export async function insertReview(db: Db, review: typeof reviews.$inferInsert) {
+  await db.insert(reviews).values(review);
+}
+
+/**
+ * One page of the published, visible reviews about `subjectId` with their authors, newest first,
+ * after the cursor's review when given: up to `limit` rows.
+ */
+export async function publishedReviewsOf(
+  db: Db,
+  subjectId: string,
+  after: { publishedAt: string; id: string } | undefined,
+  limit: number,
+): Promise<ReviewWithAuthor[]> {
+  return db
+    .select({ review: reviews, author: authorColumns })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.authorId))
+    .where(
+      and(
+        eq(reviews.subjectId, subjectId),
+        sql`${reviews.publishedAt} is not null`,
+        isNull(reviews.hiddenAt),
+        after ? sql`(${reviews.publishedAt}, ${reviews.id}) < (${after.publishedAt}::timestamptz, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(reviews.publishedAt), desc(reviews.id))
+    .limit(limit);
 }

@@ -1,11 +1,13 @@
 import {
   ASSISTANT_RATE,
-  SLOT_STARTS,
+  DAY_MS,
+  HOUR_MS,
   isWeekend,
   manilaDate,
   manilaInstant,
   referralRewardFor,
   shiftDate,
+  SLOT_STARTS,
   startsInTime,
   type BookingStatus,
   type CancelReason,
@@ -23,8 +25,6 @@ type ReviewInsert = typeof reviews.$inferInsert;
 type Start = SlotStart;
 type Duration = 4 | 8;
 
-const HOUR_MS = 3600_000;
-const DAY_MS = 24 * HOUR_MS;
 /** Enough weekdays back to reach the oldest demo account (about 18 months). */
 const PAST_WEEKDAYS = 420;
 const FUTURE_WEEKDAYS = 20;

@@ -6,7 +6,7 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
-import { ASSISTANT_RATE } from "@vam/shared";
+import { ASSISTANT_RATE, DAY_MS } from "@vam/shared";
 import { hashPassword } from "../auth/passwords.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
@@ -51,7 +51,6 @@ export interface DemoLogin {
 type Role = "Boss" | "Assistant" | "Sharer" | "Operator";
 type Folder = "avatars" | "gallery" | "postings";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Images rendered at the same time; sharp uses its own thread pool for each. */
 const IMAGE_CONCURRENCY = 4;
 /** Any fixed number: keeps two instances starting together from both seeding. */
@@ -257,7 +256,7 @@ export async function seedDemoData(db: Db, config: Config): Promise<DemoLogin[]>
         bankName: i % 3 === 2 ? "BDO Unibank" : null,
         accountName: `${account.firstName} ${account.lastName}`,
         accountNumber: i % 3 === 2 ? `00${String(4_512_000_000 + i * 7919)}` : `0917${String(1_000_000 + i * 104_729).slice(0, 7)}`,
-        changedAt: new Date(now - 30 * 86_400_000),
+        changedAt: new Date(now - 30 * DAY_MS),
       })),
     );
     // The stored averages and counts, as publishing a review keeps them.

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AdjustableClock } from "../clock.js";
 import { errorResponses } from "../http/contracts.js";
-import { sweep } from "../bookings/sweep.js";
+import { sweep } from "../bookings/public.js";
 
 const clockSchema = z.object({
   // From 1970 to 9999, as the database stores them.

@@ -1,8 +1,11 @@
 import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
 import {
-  MSG,
+  HOUR_MS,
+  SLOT_REFUSAL_MSG,
   SLOT_STARTS,
   coversSlot,
+  heldRefusal,
+  heldSpan,
   isWeekend,
   manilaDate,
   manilaInstant,
@@ -11,13 +14,14 @@ import {
   type BookedHoliday,
   type BookedSlot,
   type ConflictingBooking,
+  type SlotHolds,
   type TimeOffSpan,
 } from "@vam/shared";
 import type { Db } from "../db/client.js";
 import { bookings, timeOff, users } from "../db/schema.js";
-import { HOLDING, slotsHeld } from "../bookings/slots.js";
+import { HOLDING, slotsHeld } from "../slots/public.js";
 import { conflict } from "../http/errors.js";
-import { regularHolidays, type Holiday } from "./holidays.js";
+import { isRegularHoliday, regularHolidays, type Holiday } from "./holidays.js";
 
 export type TimeOffRow = typeof timeOff.$inferSelect;
 
@@ -54,7 +58,17 @@ export function weekdaySlotsOf(block: TimeOffSpan, from = block.from, to = block
  * regular holidays when their switch is on, but those kept as working days. Every slot of a date, for the whole-day kinds.
  */
 export async function offSlots(db: Db, owner: OffOwner, from: string, to: string): Promise<BookedSlot[]> {
-  const blocks = (await blocksBetween(db, owner.id, from, to)).map((row) => ({ from: row.startsOn, to: row.endsOn, slot: row.slot }));
+  return offSlotsOf(owner, await blocksBetween(db, owner.id, from, to), from, to);
+}
+
+/** `offSlots` from the rows of the blocks (pure: what the date picker is sent). */
+export function offSlotsOf(
+  owner: Pick<OffOwner, "holidaysOff" | "holidaysKept">,
+  rows: readonly Pick<TimeOffRow, "startsOn" | "endsOn" | "slot">[],
+  from: string,
+  to: string,
+): BookedSlot[] {
+  const blocks = rows.map((row) => ({ from: row.startsOn, to: row.endsOn, slot: row.slot }));
   if (owner.holidaysOff) for (const { date } of offHolidays(owner, from, to)) blocks.push({ from: date, to: date, slot: null });
   const off: BookedSlot[] = [];
   const seen = new Set<string>();
@@ -72,13 +86,32 @@ export async function offSlots(db: Db, owner: OffOwner, from: string, to: string
 export const offHolidays = (owner: Pick<OffOwner, "holidaysKept">, from: string, to: string) =>
   regularHolidays(from, to).filter((holiday) => !owner.holidaysKept.includes(holiday.date));
 
-/** The set form of `offSlots`, to test the slots of one booking after another. */
+/** The Assistant's time off as the shared rule takes it (`SlotHolds`): their blocks' rows and their holiday switch. */
+export const offHoldsOf = (
+  owner: Pick<OffOwner, "holidaysOff" | "holidaysKept">,
+  rows: readonly Pick<TimeOffRow, "startsOn" | "endsOn" | "slot">[],
+): { blocks: TimeOffSpan[]; holidaysOff: boolean; holidaysKept: readonly string[] } => ({
+  blocks: rows.map((row) => ({ from: row.startsOn, to: row.endsOn, slot: row.slot })),
+  holidaysOff: owner.holidaysOff,
+  holidaysKept: owner.holidaysKept,
+});
+
+/**
+ * What `holds` refuse of a booking of [startsAt, endsAt) on a weekday: the shared rule's
+ * `heldRefusal`, told whether the date is a regular holiday. Time off before bookings.
+ */
+export function heldRefusalOf(holds: SlotHolds, startsAt: Date, endsAt: Date): "timeOff" | "taken" | null {
+  const date = manilaDate(startsAt);
+  const duration = (endsAt.getTime() - startsAt.getTime()) / HOUR_MS;
+  return heldRefusal(heldSpan({ date, time: manilaTime(startsAt), duration, holiday: isRegularHoliday(date) }), holds);
+}
+
+/** The Assistant's time off from `from` to `to`, to test the slots of one booking after another. */
 export async function offSlotSet(db: Db, owner: OffOwner, from: string, to: string) {
-  const slots = await offSlots(db, owner, from, to);
-  const keys = new Set(slots.map((slot) => slotKey(slot.date, slot.time)));
+  const holds = offHoldsOf(owner, await blocksBetween(db, owner.id, from, to));
   return {
     /** Whether any slot that [startsAt, endsAt) holds is off. */
-    blocks: (startsAt: Date, endsAt: Date) => slotsHeld(startsAt, endsAt).some((slot) => keys.has(slotKey(slot.date, slot.time))),
+    blocks: (startsAt: Date, endsAt: Date) => heldRefusalOf(holds, startsAt, endsAt) === "timeOff",
   };
 }
 
@@ -148,5 +181,29 @@ export async function bookingsHolding(db: Db, consultantId: string, slots: reado
  */
 export async function assertNotOff(db: Db, consultantId: string, startsAt: Date, endsAt: Date) {
   const off = await offSlotSet(db, await offOwner(db, consultantId), manilaDate(startsAt), manilaDate(endsAt));
-  if (off.blocks(startsAt, endsAt)) throw conflict(MSG.bookingTimeOff);
+  if (off.blocks(startsAt, endsAt)) throw conflict(SLOT_REFUSAL_MSG.timeOff);
+}
+
+/** An Assistant's blocks that end today or later, by start and slot. */
+export function blocksFrom(db: Db, assistantId: string, today: string) {
+  return db
+    .select()
+    .from(timeOff)
+    .where(and(eq(timeOff.assistantId, assistantId), gte(timeOff.endsOn, today)))
+    .orderBy(timeOff.startsOn, timeOff.slot);
+}
+
+/** Stores a new block of an Assistant's time off; answers its row. */
+export async function addBlock(db: Db, values: typeof timeOff.$inferInsert): Promise<TimeOffRow> {
+  const [row] = await db.insert(timeOff).values(values).returning();
+  return row!;
+}
+
+/** Removes one of the Assistant's blocks; answers whether there was one. */
+export async function removeBlock(db: Db, id: string, assistantId: string): Promise<boolean> {
+  const removed = await db
+    .delete(timeOff)
+    .where(and(eq(timeOff.id, id), eq(timeOff.assistantId, assistantId)))
+    .returning({ id: timeOff.id });
+  return removed.length > 0;
 }

@@ -1,4 +1,3 @@
-import { and, eq, gte } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -15,13 +14,22 @@ import {
   type TimeOffOverview,
   type TimeOffView,
 } from "@vam/shared";
-import { currentUser, type UserRow } from "../auth/authenticate.js";
-import { lockConsultant } from "../bookings/slots.js";
-import { timeOff } from "../db/schema.js";
+import { currentUser, type UserRow } from "../session/authenticate.js";
+import { lockConsultant } from "../slots/public.js";
 import { bearer, errorResponses, idParams } from "../http/contracts.js";
 import { badRequest, conflictWith, forbidden, notFound } from "../http/errors.js";
 import { regularHolidays } from "./holidays.js";
-import { bookingsHolding, holidaysWithBookings, offOwner, setHolidaysSwitch, weekdaySlotsOf, type TimeOffRow } from "./queries.js";
+import {
+  addBlock,
+  blocksFrom,
+  bookingsHolding,
+  holidaysWithBookings,
+  offOwner,
+  removeBlock,
+  setHolidaysSwitch,
+  weekdaySlotsOf,
+  type TimeOffRow,
+} from "./queries.js";
 
 const toView = (row: TimeOffRow): TimeOffView => ({ id: row.id, from: row.startsOn, to: row.endsOn, slot: row.slot, note: row.note });
 
@@ -43,11 +51,7 @@ export async function timeOffRoutes(base: FastifyInstance) {
   async function overview(user: UserRow): Promise<TimeOffOverview> {
     const today = manilaDate(app.clock.now());
     const horizon = bookingHorizonEnd(today);
-    const rows = await app.db
-      .select()
-      .from(timeOff)
-      .where(and(eq(timeOff.assistantId, user.id), gte(timeOff.endsOn, today)))
-      .orderBy(timeOff.startsOn, timeOff.slot);
+    const rows = await blocksFrom(app.db, user.id, today);
     const owner = await offOwner(app.db, user.id);
     const ahead = regularHolidays(today, horizon);
     const kept = owner.holidaysOff ? ahead.filter((holiday) => owner.holidaysKept.includes(holiday.date)) : [];
@@ -85,8 +89,7 @@ export async function timeOffRoutes(base: FastifyInstance) {
       await lockConsultant(tx, me.id);
       const held = await bookingsHolding(tx, me.id, weekdaySlotsOf({ from, to, slot }));
       if (held.length > 0) throw conflictWith(MSG.timeOffOverBookings(held.length), { bookings: held });
-      const [row] = await tx.insert(timeOff).values({ assistantId: me.id, startsOn: from, endsOn: to, slot, note }).returning();
-      return row!;
+      return addBlock(tx, { assistantId: me.id, startsOn: from, endsOn: to, slot, note });
     });
     await app.searchIndex.settle();
     request.log.info({ timeOffId: created.id }, "time off added");
@@ -102,11 +105,8 @@ export async function timeOffRoutes(base: FastifyInstance) {
   };
   app.delete("/time-off/:id", { schema: removeContract }, async (request) => {
     const me = assistant(currentUser(request));
-    const removed = await app.db
-      .delete(timeOff)
-      .where(and(eq(timeOff.id, request.params.id), eq(timeOff.assistantId, me.id)))
-      .returning({ id: timeOff.id });
-    if (removed.length === 0) throw notFound(MSG.timeOffNotFound);
+    const removed = await removeBlock(app.db, request.params.id, me.id);
+    if (!removed) throw notFound(MSG.timeOffNotFound);
     await app.searchIndex.settle();
     return { message: MSG.timeOffRemoved };
   });

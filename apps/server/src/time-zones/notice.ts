@@ -1,11 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { EMAIL_KIND_LABELS, MSG, TIME_ZONE, clockChanges, formatTime, shortDay, zonedClock } from "@vam/shared";
-import type { UserRow } from "../auth/authenticate.js";
-import { renderEmail } from "../email/layout.js";
-import { siteUrl, unsubscribeLinks } from "../email/links.js";
-import { queueEmails } from "../email/outbox.js";
-import { announce, createNotification } from "../notifications/create.js";
-import type { NotificationRow } from "../notifications/serialize.js";
+import { clockChanges, DAY_MS, EMAIL_KIND_LABELS, formatTime, HOUR_MS, MSG, shortDay, TIME_ZONE, zonedClock } from "@vam/shared";
+import type { UserRow } from "../session/authenticate.js";
+import { queueEmails, renderEmail, siteUrl, unsubscribeLinks } from "../email/public.js";
+import { announce, createNotification, type NotificationRow } from "../notifications/public.js";
 import { claimNotice, seriesDatesAfterChange, zonesOfSeriesClients, type SeriesDateAfterChange } from "./queries.js";
 
 /**
@@ -16,8 +13,6 @@ import { claimNotice, seriesDatesAfterChange, zonesOfSeriesClients, type SeriesD
 
 /** How far ahead a clock change is told of. */
 export const NOTICE_DAYS = 7;
-const DAY_MS = 24 * 3600_000;
-const HOUR_MS = 3600_000;
 
 export interface ClockChange {
   at: Date;

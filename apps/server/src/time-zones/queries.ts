@@ -1,9 +1,12 @@
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { TIME_ZONE } from "@vam/shared";
-import type { UserRow } from "../auth/authenticate.js";
+import type { UserRow } from "../session/authenticate.js";
 import type { Db } from "../db/client.js";
 import { bookings, daylightSavingNotices, users } from "../db/schema.js";
-import { consultants } from "../bookings/queries.js";
+
+/** A booking's consultant, under the alias the bookings' own queries give it. */
+const consultants = alias(users, "consultant");
 
 /** The dates a weekly series still holds (asked for or confirmed, not started yet). */
 const heldSeriesDates = (now: Date) =>

@@ -3,11 +3,11 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MSG, UPLOAD_FOLDERS, UPLOAD_LIMIT_BYTES, type UploadFolder } from "@vam/shared";
-import { uploads } from "../db/schema.js";
 import { bearer, documentedOnly, errorResponses } from "../http/contracts.js";
 import { badRequest, HttpError } from "../http/errors.js";
 import { receiveForm } from "../http/multipart.js";
 import { cleanImage } from "./images.js";
+import { recordUpload } from "./repository.js";
 
 export const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_LIMIT_BYTES));
 
@@ -42,7 +42,7 @@ export async function uploadRoutes(base: FastifyInstance) {
     const image = await cleanImage(received.file);
     const key = `${folder}/${randomUUID()}.${image.extension}`;
     const url = await app.storage.put(key, image.body, image.contentType);
-    await app.db.insert(uploads).values({
+    await recordUpload(app.db, {
       url,
       storageKey: key,
       folder,

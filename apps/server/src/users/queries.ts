@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { bookings, users } from "../db/schema.js";
-import type { UserRow } from "../auth/authenticate.js";
+import type { UserRow } from "../session/authenticate.js";
 import { CENTAVOS } from "@vam/shared";
 import { rewardsEarned } from "../ledger/public.js";
 import { toSelfUser, type ReferralTotals } from "./serialize.js";
@@ -86,4 +86,10 @@ export async function setTimeZone(db: Db, userId: string, timeZone: string): Pro
     .where(eq(users.id, userId))
     .returning();
   return updated;
+}
+
+/** Writes the account's edited fields; answers the row as it is now (the unique indexes may refuse it). */
+export async function updateAccount(db: Db, userId: string, changes: Partial<typeof users.$inferInsert>): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
+  return row;
 }

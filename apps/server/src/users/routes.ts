@@ -1,16 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { eq } from "drizzle-orm";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ASSISTANT_RATE, MSG, selfUserSchema, updateUserSchema } from "@vam/shared";
-import { users } from "../db/schema.js";
-import { currentUser } from "../auth/authenticate.js";
+import { currentUser } from "../session/authenticate.js";
 import { bearer, errorResponses } from "../http/contracts.js";
 import { badRequest, forbidden } from "../http/errors.js";
-import { isIssuedUpload } from "../uploads/issued.js";
+import { isIssuedUpload } from "../uploads/public.js";
 import { assertIdentityFree, rethrowIdentityConflict } from "./identity.js";
-import { selfView } from "./queries.js";
-import { queueVerification } from "../account/verification.js";
+import { selfView, updateAccount } from "./queries.js";
+import { queueVerification } from "../account-tokens/public.js";
 
 const tags = ["users"];
 const userAnswer = z.object({ user: selfUserSchema });
@@ -52,25 +50,20 @@ export async function userRoutes(base: FastifyInstance) {
     const askAgain = newAddress !== null && newAddress !== me.pendingEmail;
 
     const updated = await app.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(users)
-        .set({
-          username: input.username,
-          pendingEmail: newAddress,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          skills: input.skills,
-          location: input.location,
-          experience: input.experience,
-          availability: input.availability,
-          salaryRate: isAssistant ? ASSISTANT_RATE : null,
-          ...(input.avatar !== undefined && { avatar: input.avatar || null }),
-          ...(input.bio !== undefined && { bio: input.bio || null }),
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, me.id))
-        .returning()
-        .catch(rethrowIdentityConflict);
+      const row = await updateAccount(tx, me.id, {
+        username: input.username,
+        pendingEmail: newAddress,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        skills: input.skills,
+        location: input.location,
+        experience: input.experience,
+        availability: input.availability,
+        salaryRate: isAssistant ? ASSISTANT_RATE : null,
+        ...(input.avatar !== undefined && { avatar: input.avatar || null }),
+        ...(input.bio !== undefined && { bio: input.bio || null }),
+        updatedAt: new Date(),
+      }).catch(rethrowIdentityConflict);
       if (askAgain) await queueVerification(tx, app, row!, newAddress, "change");
       return row!;
     });

@@ -1,5 +1,5 @@
 import type { PublicUser, SelfUser } from "@vam/shared";
-import type { UserRow } from "../auth/authenticate.js";
+import type { UserRow } from "../session/authenticate.js";
 
 /** What anyone may see: never the email, the password hash or referral data. */
 export function toPublicUser(user: UserRow): PublicUser {

@@ -6,11 +6,16 @@ import type { FastifyInstance } from "fastify";
 /** dist/ssr/render-page.mjs, built from apps/web/src/shell/render-page.tsx (decision 0030). */
 interface PageRendererModule {
   renderPage(pathname: string, get: (path: string) => Promise<{ status: number; body: unknown }>): Promise<string | null>;
+  /** The page's own part of the app's stylesheet, for its markup (decision 0031). */
+  pageStyleFor?(css: string): (markup: string) => string;
 }
 
-/** The part of dist/shells/routes.json naming the HTML that the drawn pages go in. */
+/**
+ * The part of dist/shells/routes.json naming the HTML that the drawn pages go in: where their
+ * markup goes, and where their own stylesheet goes, made from the app's whole one.
+ */
 interface ContentShell {
-  content?: { file: string; mark: string };
+  content?: { file: string; mark: string; styleMark?: string; stylesheet?: string };
 }
 
 /** A page of the web app with its content, as HTML, or null where it has none of its own (its shell then). */
@@ -33,7 +38,13 @@ export async function pageRenderer(app: FastifyInstance, dist: string): Promise<
   const at = html.indexOf(content.mark);
   if (at < 0) throw new Error(`${content.file} has no ${content.mark}`);
   const [before, after] = [html.slice(0, at), html.slice(at + content.mark.length)];
-  const { renderPage } = (await import(pathToFileURL(module).href)) as PageRendererModule;
+  const { renderPage, pageStyleFor } = (await import(pathToFileURL(module).href)) as PageRendererModule;
+  // The head, cut where the page's own stylesheet goes (decision 0031), when the build asks for one.
+  const styleAt = content.styleMark ? before.indexOf(content.styleMark) : -1;
+  const pageStyle =
+    styleAt >= 0 && content.stylesheet && pageStyleFor ? pageStyleFor(readFileSync(path.join(dist, content.stylesheet), "utf8")) : null;
+  if (content.styleMark && !pageStyle) throw new Error(`${content.file} asks for a page stylesheet the build cannot make`);
+  const [beforeStyle, afterStyle] = pageStyle ? [before.slice(0, styleAt), before.slice(styleAt + content.styleMark!.length)] : [before, ""];
 
   const get = async (url: string) => {
     const answer = await app.inject({ method: "GET", url, headers: { accept: "application/json" } });
@@ -41,6 +52,7 @@ export async function pageRenderer(app: FastifyInstance, dist: string): Promise<
   };
   return async (pathname) => {
     const markup = await renderPage(pathname, get);
-    return markup === null ? null : before + markup + after;
+    if (markup === null) return null;
+    return beforeStyle + (pageStyle ? pageStyle(markup) : "") + afterStyle + markup + after;
   };
 }

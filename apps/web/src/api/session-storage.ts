@@ -1,7 +1,8 @@
 import type { SelfUser } from "@vam/shared";
 
 const USER_KEY = "user";
-const TOKEN_KEY = "token";
+/** Where the session is kept (start-after-load.js reads it too: decision 0031). */
+export const TOKEN_KEY = "token";
 const DARK_MODE_KEY = "darkMode";
 
 export function readToken(): string | null {

@@ -11,8 +11,9 @@ import Wallet from "lucide-react/icons/wallet";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router";
 import { UserAvatar } from "../components/UserAvatar";
-import { menuKeyTarget } from "./menu-keys";
+import { onMenuKeyDown as onMenuKey } from "../components/menu-keys";
 import { UnreadBadge, unreadText } from "./UnreadBadge";
+import { pageHref, BOOKINGS_PAGE, CHAT_PAGE, EARNINGS_PAGE, MY_PROFILE_PAGE, NOTIFICATIONS_PAGE, SETTINGS_PAGE } from "../lib/page-routes";
 
 interface AccountMenuProps {
   user: SelfUser;
@@ -74,26 +75,7 @@ export function AccountMenu({ user, unreadCount, onLogout }: AccountMenuProps) {
     openMenu(event.key === "ArrowDown" ? "first" : "last");
   };
 
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    if (event.key === "Escape") {
-      event.preventDefault();
-      event.stopPropagation();
-      close(true);
-      return;
-    }
-    if (event.key === "Tab") {
-      // Focus moves on as usual; the menu just goes away.
-      setOpen(false);
-      return;
-    }
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const entries = items();
-    const labels = entries.map((entry) => entry.textContent ?? "");
-    const next = menuKeyTarget(event.key, entries.indexOf(document.activeElement as HTMLElement), labels);
-    if (next === null) return;
-    event.preventDefault();
-    entries[next]?.focus();
-  };
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => onMenuKey(event, items(), close);
 
   return (
     <div ref={containerRef} className="relative">
@@ -128,12 +110,12 @@ export function AccountMenu({ user, unreadCount, onLogout }: AccountMenuProps) {
           <p className="truncate text-xs text-slate-400">{user.email}</p>
         </div>
         <ul ref={menuRef} id={menuId} role="menu" aria-label="Account" aria-describedby={headerId} className="py-1" onKeyDown={onMenuKeyDown}>
-          <MenuLink to="/profile" icon={UserRound} label="Profile" onChoose={() => close(true)} />
-          <MenuLink to="/chat" icon={MessageSquare} label="Messages" onChoose={() => close(true)} />
-          <MenuLink to="/bookings" icon={CalendarDays} label="Bookings" onChoose={() => close(true)} />
-          {user.role !== OPERATOR_ROLE && <MenuLink to="/earnings" icon={Wallet} label="Earnings" onChoose={() => close(true)} />}
-          <MenuLink to="/notifications" icon={Bell} label="Notifications" badge={unreadCount} onChoose={() => close(true)} />
-          <MenuLink to="/settings" icon={Settings} label="Settings" onChoose={() => close(true)} />
+          <MenuLink to={pageHref(MY_PROFILE_PAGE, {})} icon={UserRound} label="Profile" onChoose={() => close(true)} />
+          <MenuLink to={pageHref(CHAT_PAGE, {})} icon={MessageSquare} label="Messages" onChoose={() => close(true)} />
+          <MenuLink to={pageHref(BOOKINGS_PAGE, {})} icon={CalendarDays} label="Bookings" onChoose={() => close(true)} />
+          {user.role !== OPERATOR_ROLE && <MenuLink to={pageHref(EARNINGS_PAGE, {})} icon={Wallet} label="Earnings" onChoose={() => close(true)} />}
+          <MenuLink to={pageHref(NOTIFICATIONS_PAGE, {})} icon={Bell} label="Notifications" badge={unreadCount} onChoose={() => close(true)} />
+          <MenuLink to={pageHref(SETTINGS_PAGE, {})} icon={Settings} label="Settings" onChoose={() => close(true)} />
           {user.role === OPERATOR_ROLE && <MenuLink to="/admin" icon={ShieldCheck} label="Operator console" onChoose={() => close(true)} />}
           <li role="separator" className="my-1 border-t border-slate-800" />
           <li role="none">

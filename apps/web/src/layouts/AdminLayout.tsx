@@ -15,12 +15,13 @@ import Undo2 from "lucide-react/icons/undo-2";
 import UsersRound from "lucide-react/icons/users-round";
 import { useEffect, useRef } from "react";
 import { Link, NavLink, Navigate, Outlet, useLocation, useNavigate } from "react-router";
-import { loginLink, useAuth } from "../features/auth/auth-context";
+import { loginLink, useAuth } from "../features/auth/public";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { AppFrame } from "./AppFrame";
-import { LoadingFallback } from "./LoadingFallback";
+import { LoadingFallback } from "../components/LoadingFallback";
 import { NavigationProgress } from "./NavigationProgress";
 import { SkipLink } from "./SkipLink";
+import { pageHref, HOME_PAGE, PROFILE_LIST_PAGE } from "../lib/page-routes";
 
 const SECTIONS: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
@@ -67,7 +68,7 @@ function ConsoleFrame({ name }: { name: string }) {
   const onLogout = async () => {
     // Leave the console first, and wait until it is left: signed out while still on it, the
     // console would send the visitor to /login instead.
-    await navigate("/home");
+    await navigate(pageHref(HOME_PAGE, {}));
     await logout();
   };
 
@@ -77,7 +78,7 @@ function ConsoleFrame({ name }: { name: string }) {
       <NavigationProgress />
       <header className="sticky top-0 z-30 border-b border-slate-800/80 bg-slate-950/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 lg:px-6">
-          <Link to="/home" className="flex shrink-0 items-center gap-2 rounded-lg font-bold text-white">
+          <Link to={pageHref(HOME_PAGE, {})} className="flex shrink-0 items-center gap-2 rounded-lg font-bold text-white">
             <span className="grid size-9 place-items-center rounded-xl bg-teal-500 text-slate-950">
               <Headset aria-hidden="true" className="size-5" />
             </span>
@@ -148,7 +149,7 @@ function NoAccess() {
         <p role="alert" className="mt-2 text-slate-300">
           You do not have access to the operator console
         </p>
-        <Link to="/profile/list" className="btn-primary mt-6">
+        <Link to={pageHref(PROFILE_LIST_PAGE, {})} className="btn-primary mt-6">
           Go to Search
         </Link>
       </div>

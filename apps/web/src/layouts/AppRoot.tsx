@@ -1,8 +1,8 @@
 import { Outlet, useLoaderData } from "react-router";
-import { AuthProvider } from "../features/auth/AuthProvider";
-import { MusicProvider } from "../features/music/MusicProvider";
-import { NotificationsProvider } from "../features/notifications/NotificationsProvider";
-import { RealtimeProvider } from "../features/realtime/RealtimeProvider";
+import { AuthProvider } from "../features/auth/public";
+import { MusicProvider } from "../features/music/public";
+import { NotificationsProvider } from "../features/notifications/public";
+import { RealtimeProvider } from "../features/realtime/public";
 import { DeferredToaster } from "./DeferredToaster";
 import type { RootData } from "./root-loader";
 

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { pageHref, PROFILE_LIST_PAGE } from "../lib/page-routes";
 
 function FacebookIcon() {
   return (
@@ -14,7 +15,7 @@ export function Footer() {
       <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-4 px-4 py-8 text-sm text-slate-400 sm:flex-row">
         <p>© {new Date().getFullYear()} VA Marketplace. Skilled assistants for your online jobs.</p>
         <div className="flex items-center gap-4">
-          <Link to="/profile/list" className="hover:text-white">
+          <Link to={pageHref(PROFILE_LIST_PAGE, {})} className="hover:text-white">
             Find assistants
           </Link>
           <a

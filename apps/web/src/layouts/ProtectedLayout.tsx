@@ -1,9 +1,8 @@
 import { Navigate, Outlet, useFetcher, useLocation } from "react-router";
-import { DELETE_ACCOUNT_FETCHER } from "../features/account/account-routes";
-import { loginLink, useAuth } from "../features/auth/auth-context";
+import { DELETE_ACCOUNT_FETCHER, VerifyEmailNotice } from "../features/account/public";
+import { loginLink, useAuth } from "../features/auth/public";
 import { AppFrame } from "./AppFrame";
-import { PAGE_LOADING, PageLoading } from "./LoadingFallback";
-import { VerifyEmailNotice } from "./VerifyEmailNotice";
+import { PAGE_LOADING, PageLoading } from "../components/LoadingFallback";
 
 export function ProtectedLayout() {
   const { user, loading } = useAuth();

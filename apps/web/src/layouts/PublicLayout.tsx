@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import { AppFrame } from "./AppFrame";
-import { VerifyEmailNotice } from "./VerifyEmailNotice";
+import { VerifyEmailNotice } from "../features/account/public";
 
 export function PublicLayout() {
   return (

@@ -1,8 +1,9 @@
 import type { ShouldRevalidateFunction } from "react-router";
 import { readToken } from "../api/session-storage";
-import { DELETE_ACCOUNT_ACTION } from "../features/account/account-routes";
-import { LOGOUT_ACTION, readSession, storedSession, type Session } from "../features/auth/session";
-import { fetchUnreadCount } from "../features/notifications/notifications-api";
+import { DELETE_ACCOUNT_ACTION } from "../features/account/public";
+import { LOGOUT_ACTION, readSession, storedSession, type Session } from "../features/auth/public";
+import { fetchUnreadCount } from "../features/notifications/public";
+import { pageHref, LOGIN_PAGE } from "../lib/page-routes";
 
 /** The app's root data: the session and, when signed in, how many notifications are unread (null: unknown). */
 export interface RootData {
@@ -24,4 +25,4 @@ rootLoader.hydrate = true as const;
 
 /** Only signing in and out (and deleting the account) change the session: other actions and revalidations leave it alone. */
 export const rootShouldRevalidate: ShouldRevalidateFunction = ({ formAction }) =>
-  formAction === "/login" || formAction === LOGOUT_ACTION || formAction === DELETE_ACCOUNT_ACTION;
+  formAction === pageHref(LOGIN_PAGE, {}) || formAction === LOGOUT_ACTION || formAction === DELETE_ACCOUNT_ACTION;

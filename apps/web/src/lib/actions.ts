@@ -7,11 +7,6 @@ export type { ErrorDetails } from "./result";
 /** What a route action answers (docs/decisions/0004-data-loading-on-the-web.md): what it made, or why it was refused. */
 export type ActionResult<T = null> = Result<T>;
 
-/** The JSON body a fetcher submitted with `encType: "application/json"`. */
-export async function jsonBody<T>(request: Request): Promise<T> {
-  return (await request.json()) as T;
-}
-
 /**
  * Calls `onAnswer` once for each new answer of a write (a fetcher's `data`), after it is shown:
  * closing a dialog, moving to the next step. The write itself went through the route action.

@@ -6,9 +6,12 @@ import OtherProfilePage from "../features/profiles/OtherProfilePage";
 import ProfileListPage from "../features/profiles/ProfileListPage";
 import type { otherProfileLoader } from "../features/profiles/other-profile-loader";
 import type { profileListLoader } from "../features/profiles/profile-list-loader";
-import { searchFromUrl } from "../features/profiles/profile-search";
+import { searchFromUrl } from "../features/search/public";
 import { AppFrame } from "../layouts/AppFrame";
 import { VisitorProviders } from "./visitor-providers";
+
+// The server makes each drawn page's own stylesheet with it (decision 0031).
+export { pageStyleFor } from "./page-style";
 
 /**
  * The public pages with their content in the HTML (decision 0026): /profile/list's first page of

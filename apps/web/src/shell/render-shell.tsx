@@ -3,8 +3,8 @@ import { StaticRouterProvider, createStaticHandler, createStaticRouter } from "r
 import HomePage from "../features/home/HomePage";
 import { AppFrame } from "../layouts/AppFrame";
 import { VisitorProviders } from "./visitor-providers";
-import { PAGE_LOADING, type ShellName } from "../layouts/LoadingFallback";
-import { loading } from "../layouts/route-helpers";
+import { PAGE_LOADING, type ShellName } from "../components/LoadingFallback";
+import { loading } from "../components/route-helpers";
 
 /**
  * The build's prerender of a page's shell (decision 0021): what React's first render shows a

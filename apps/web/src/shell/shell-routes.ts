@@ -1,4 +1,4 @@
-import type { ShellName } from "../layouts/LoadingFallback";
+import type { ShellName } from "../components/LoadingFallback";
 
 /**
  * The addresses of each shell but the generic one ("page", every other address), as the server

@@ -9,7 +9,6 @@ import ForgotPasswordPage from "../../src/features/auth/ForgotPasswordPage";
 import LoginPage from "../../src/features/auth/LoginPage";
 import ResetPasswordPage from "../../src/features/auth/ResetPasswordPage";
 import { AuthContext, type AuthContextValue } from "../../src/features/auth/auth-context";
-import { jsonBody } from "../../src/lib/actions";
 import type { Result } from "../../src/lib/result";
 
 afterEach(cleanup);
@@ -38,7 +37,7 @@ describe("ForgotPasswordPage", () => {
           path: "/forgot-password",
           Component: ForgotPasswordPage,
           action: async ({ request }) => {
-            sent.push(await jsonBody(request));
+            sent.push((await request.json()) as unknown);
             return answer;
           },
         },
@@ -66,7 +65,7 @@ describe("ResetPasswordPage", () => {
     Component: ResetPasswordPage,
     loader: () => check,
     action: async ({ request }) => {
-      sent.push(await jsonBody(request));
+      sent.push((await request.json()) as unknown);
       return answer;
     },
   });
@@ -143,7 +142,7 @@ describe("UnsubscribePage", () => {
           Component: UnsubscribePage,
           loader: () => ({ ok: true, data: { message: MSG.unsubscribeAsk("New bookings"), on: true } }),
           action: async ({ request }) => {
-            const { on } = await jsonBody<{ on: boolean }>(request);
+            const { on } = (await request.json()) as { on: boolean };
             asked.push({ on, query: new URL(request.url).search });
             return { ok: true, data: { message: on ? MSG.resubscribed("New bookings") : MSG.unsubscribed("New bookings"), on } };
           },

@@ -7,7 +7,7 @@ import { NOW, fixClockAtManilaMorning } from "./manila-clock";
 import SettingsPage from "../../src/features/account/SettingsPage";
 import type { SettingsChange } from "../../src/features/account/account-data";
 import { AuthContext, type AuthContextValue } from "../../src/features/auth/auth-context";
-import { jsonBody, type ActionResult } from "../../src/lib/actions";
+import type { ActionResult } from "../../src/lib/actions";
 
 fixClockAtManilaMorning();
 
@@ -58,7 +58,7 @@ function setup({ answer = () => null, deletion = () => ({ ok: true, data: MSG.ac
           };
         },
         action: async ({ request }) => {
-          const change = await jsonBody<SettingsChange>(request);
+          const change = (await request.json()) as SettingsChange;
           changes.push(change);
           // A switch's answer can be held back, to see the switch while its change is on its way.
           if (change.intent === "email") await new Promise<void>((resolve) => (release = resolve));
@@ -75,7 +75,7 @@ function setup({ answer = () => null, deletion = () => ({ ok: true, data: MSG.ac
       {
         path: "/data/account/delete",
         action: async ({ request }) => {
-          const { password } = await jsonBody<{ password: string }>(request);
+          const { password } = (await request.json()) as { password: string };
           deletions.push(password);
           return deletion(password);
         },

@@ -3,7 +3,6 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider, useLoaderData } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ActionResult } from "../../src/lib/actions";
-import { jsonBody } from "../../src/lib/actions";
 import { useActionFetcher } from "../../src/lib/useActionFetcher";
 
 afterEach(cleanup);
@@ -33,7 +32,7 @@ function setup(answer: (add: number) => ActionResult<number>) {
   let stored = 1;
   let release: () => void = () => undefined;
   const action = vi.fn(async ({ request }: { request: Request }) => {
-    const { add } = await jsonBody<{ add: number }>(request);
+    const { add } = (await request.json()) as { add: number };
     await new Promise<void>((resolve) => (release = resolve));
     const result = answer(add);
     if (result.ok) stored = result.data;
@@ -73,5 +72,33 @@ describe("useActionFetcher", () => {
 
     await user.click(screen.getByRole("button", { name: "Forget" }));
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("submits to the target named at the submit, and calls onAnswer once per answer", async () => {
+    const user = userEvent.setup();
+    const heard: ActionResult<string>[] = [];
+    const target = vi.fn(
+      async ({ params }: { params: { id?: string } }) => ({ ok: true, data: `changed ${params.id}` }) satisfies ActionResult<string>,
+    );
+    function Changer() {
+      const write = useActionFetcher<string>(undefined, { onAnswer: (answer) => heard.push(answer) });
+      return (
+        <button type="button" onClick={() => void write.submit({}, "put", "/things/7")}>
+          Change seven
+        </button>
+      );
+    }
+    const router = createMemoryRouter([
+      { path: "/", Component: Changer },
+      { path: "/things/:id", action: target },
+    ]);
+    render(<RouterProvider router={router} />);
+
+    await user.click(screen.getByRole("button", { name: "Change seven" }));
+    await vi.waitFor(() => expect(heard).toEqual([{ ok: true, data: "changed 7" }]));
+    expect(target.mock.calls[0]?.[0]).toMatchObject({ request: { method: "PUT" } });
+    // Rendering again does not hear the same answer twice.
+    await user.click(screen.getByRole("button", { name: "Change seven" }));
+    await vi.waitFor(() => expect(heard).toHaveLength(2));
   });
 });

@@ -8,7 +8,7 @@ import { AuthContext, type AuthContextValue } from "../../src/features/auth/auth
 import BookingDashboardPage from "../../src/features/dashboard/BookingDashboardPage";
 import { RealtimeContext } from "../../src/features/realtime/realtime-context";
 import { RealtimeHub } from "../../src/features/realtime/realtime-hub";
-import { jsonBody, type ActionResult } from "../../src/lib/actions";
+import type { ActionResult } from "../../src/lib/actions";
 import { booking } from "../fixtures";
 
 fixClockAtManilaMorning();
@@ -48,7 +48,7 @@ function setup(answer: (change: { intent: string; date?: string; startTime?: str
       {
         path: "/data/bookings/:id",
         action: async ({ request, params }) => {
-          const change = await jsonBody<{ intent: string; date?: string; startTime?: string; status?: string }>(request);
+          const change = (await request.json()) as { intent: string; date?: string; startTime?: string; status?: string };
           changes.push(change);
           const result = answer(change);
           if (result.ok) stored = stored.map((item) => (item.id === params.id ? result.data : item));

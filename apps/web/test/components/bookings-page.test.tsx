@@ -8,7 +8,7 @@ import { AuthContext, type AuthContextValue } from "../../src/features/auth/auth
 import BookingsPage from "../../src/features/bookings/BookingsPage";
 import { RealtimeContext } from "../../src/features/realtime/realtime-context";
 import { RealtimeHub } from "../../src/features/realtime/realtime-hub";
-import { jsonBody, type ActionResult } from "../../src/lib/actions";
+import type { ActionResult } from "../../src/lib/actions";
 import { booking } from "../fixtures";
 
 fixClockAtManilaMorning();
@@ -45,7 +45,7 @@ function setup(answer: (change: { status?: string }) => ActionResult<Booking>, i
       {
         path: "/data/reviews/booking/:bookingId",
         action: async ({ request, params }) => {
-          const review = await jsonBody<{ rating: number; text: string | null }>(request);
+          const review = (await request.json()) as { rating: number; text: string | null };
           changes.push(review);
           const reviewed = stored.find((item) => item.id === params.bookingId)!;
           const mine = { id: "r1", bookingId: reviewed.id, ...review, createdAt: NOW.toISOString(), publishedAt: null, author: reviewed.user };
@@ -65,7 +65,7 @@ function setup(answer: (change: { status?: string }) => ActionResult<Booking>, i
       {
         path: "/data/bookings/:id",
         action: async ({ request, params }) => {
-          const change = await jsonBody<{ status?: string }>(request);
+          const change = (await request.json()) as { status?: string };
           changes.push(change);
           await new Promise<void>((resolve) => (release = resolve));
           const result = answer(change);

@@ -10,7 +10,6 @@ import BookingsPage from "../../src/features/bookings/BookingsPage";
 import BookingDashboardPage from "../../src/features/dashboard/BookingDashboardPage";
 import { RealtimeContext } from "../../src/features/realtime/realtime-context";
 import { RealtimeHub } from "../../src/features/realtime/realtime-hub";
-import { jsonBody } from "../../src/lib/actions";
 import type { Result } from "../../src/lib/result";
 import { booking } from "../fixtures";
 
@@ -88,7 +87,7 @@ function setup({ user: me, list, quote: answer, hold = false, refundAccount = nu
       {
         path: "/data/bookings/:id",
         action: async ({ request, params }) => {
-          const change = await jsonBody<{ status?: string }>(request);
+          const change = (await request.json()) as { status?: string };
           changes.push(change);
           const cancelled = stored.find((item) => item.id === params.id)!;
           const updated: Booking = {

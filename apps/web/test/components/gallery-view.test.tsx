@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider, useLoaderData } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GalleryView } from "../../src/features/gallery/GalleryView";
-import { jsonBody, type ActionResult } from "../../src/lib/actions";
+import type { ActionResult } from "../../src/lib/actions";
 
 const photo = (id: string, title: string): GalleryPhoto =>
   ({ id, title, imageUrl: `/uploads/gallery/${id}.png`, description: null, isPublic: true }) as unknown as GalleryPhoto;
@@ -26,7 +26,7 @@ function setup(answer: () => ActionResult<null>) {
       {
         path: "/data/gallery",
         action: async ({ request }) => {
-          const change = await jsonBody<{ intent: string; photoId: string }>(request);
+          const change = (await request.json()) as { intent: string; photoId: string };
           changes.push(change);
           await new Promise<void>((resolve) => (release = resolve));
           const result = answer();

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { NOW, fixClockAtManilaMorning } from "./manila-clock";
 import { PayoutAccountSection } from "../../src/features/account/PayoutAccountSection";
 import type { SettingsChange } from "../../src/features/account/account-data";
-import { jsonBody, type ActionResult } from "../../src/lib/actions";
+import type { ActionResult } from "../../src/lib/actions";
 import type { Result } from "../../src/lib/result";
 
 fixClockAtManilaMorning();
@@ -33,7 +33,7 @@ function setup({ saved = null, answer = () => null, loadFails = false }: Setup =
           payoutAccount: loadFails ? { ok: false, status: 0, message: MSG.payoutAccountLoadFailed } : { ok: true, data: stored && { ...stored } },
         }),
         action: async ({ request }) => {
-          const change = await jsonBody<SettingsChange>(request);
+          const change = (await request.json()) as SettingsChange;
           changes.push(change);
           const given = answer(change);
           if (given) return given;

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { ProfileResults } from "../../src/features/profiles/ProfileResults";
-import type { ProfileSearch } from "../../src/features/profiles/profile-search";
+import type { ProfileSearch } from "../../src/features/search/profile-search";
 
 afterEach(cleanup);
 

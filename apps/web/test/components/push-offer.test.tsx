@@ -7,7 +7,7 @@ import { BookingSuccess } from "../../src/features/bookings/book/BookingSuccess"
 import type { NotificationIntent } from "../../src/features/notifications/notifications-data";
 import { askPushPermission, readDevicePushState } from "../../src/features/notifications/push-device";
 import { PUSH_OFFER_KEY } from "../../src/features/notifications/push-offer-answer";
-import { jsonBody, type ActionResult } from "../../src/lib/actions";
+import type { ActionResult } from "../../src/lib/actions";
 import { booking } from "../fixtures";
 
 // The browser's side of push (its service worker, permission and subscription) is what each test sets.
@@ -41,7 +41,7 @@ function success(answer: () => ActionResult = () => ({ ok: true, data: null })) 
       {
         path: "/notifications",
         action: async ({ request }) => {
-          intents.push(await jsonBody<NotificationIntent>(request));
+          intents.push((await request.json()) as NotificationIntent);
           return answer();
         },
       },

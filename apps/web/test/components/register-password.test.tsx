@@ -5,7 +5,6 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import RegisterPage from "../../src/features/auth/RegisterPage";
 import { AuthContext, type AuthContextValue } from "../../src/features/auth/auth-context";
-import { jsonBody } from "../../src/lib/actions";
 import type { Result } from "../../src/lib/result";
 
 afterEach(cleanup);
@@ -20,7 +19,7 @@ function setup(answer: Result<string>) {
         path: "/register",
         Component: RegisterPage,
         action: async ({ request }) => {
-          sent.push(await jsonBody(request));
+          sent.push((await request.json()) as { password?: string });
           return answer;
         },
       },

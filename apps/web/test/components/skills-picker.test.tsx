@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SkillsPicker } from "../../src/features/my-profile/SkillsPicker";
+import { SkillsPicker } from "../../src/components/form/SkillsPicker";
 
 afterEach(cleanup);
 

@@ -7,7 +7,7 @@ import { fixClockAtManilaMorning } from "./manila-clock";
 import { InManila } from "./viewer";
 import { TimeOffSection } from "../../src/features/time-off/public";
 import type { TimeOffChange } from "../../src/features/time-off/time-off-data";
-import { jsonBody, type ActionResult } from "../../src/lib/actions";
+import type { ActionResult } from "../../src/lib/actions";
 
 /** Monday, November 23, 2026, 08:00 in Manila. */
 fixClockAtManilaMorning();
@@ -46,7 +46,7 @@ function setup(answer: (sent: Sent) => ActionResult<unknown> | null = () => null
       {
         path: "/data/time-off/:id?",
         action: async ({ request, params }) => {
-          const change = await jsonBody<TimeOffChange>(request);
+          const change = (await request.json()) as TimeOffChange;
           const made = { method: request.method, id: params.id, change };
           sent.push(made);
           const given = answer(made);

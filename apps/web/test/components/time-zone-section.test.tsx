@@ -7,7 +7,7 @@ import { fixClockAtManilaMorning } from "./manila-clock";
 import { TimeZoneSection, zoneMatches } from "../../src/features/account/TimeZoneSection";
 import type { SettingsChange, TimeZoneSaved } from "../../src/features/account/account-data";
 import { AuthContext, type AuthContextValue } from "../../src/features/auth/auth-context";
-import { jsonBody, type ActionResult } from "../../src/lib/actions";
+import type { ActionResult } from "../../src/lib/actions";
 
 // This device's zone, whatever the machine running the tests uses.
 vi.mock("@vam/shared", async (original) => ({ ...(await original<typeof import("@vam/shared")>()), deviceTimeZone: () => "Europe/London" }));
@@ -34,7 +34,7 @@ function setup({ timeZone = "America/Los_Angeles", answer = () => null }: Setup 
         path: "/settings",
         loader: () => null,
         action: async ({ request }) => {
-          const change = await jsonBody<SettingsChange>(request);
+          const change = (await request.json()) as SettingsChange;
           changes.push(change);
           const given = answer(change);
           if (given) return given;

@@ -9,6 +9,7 @@ import { Spinner } from "../../components/Spinner";
 import { TextField } from "../../components/form/TextField";
 import { useActionFetcher } from "../../lib/useActionFetcher";
 import { DELETE_ACCOUNT_ACTION, DELETE_ACCOUNT_FETCHER } from "./account-routes";
+import { pageHref, BOOKING_PAGE } from "../../lib/page-routes";
 
 /** "Delete account": the button that opens the dialog asking for the password. */
 export function DeleteAccountSection() {
@@ -120,10 +121,7 @@ function DeleteRefusal({ message, bookings }: { message: string; bookings: reado
     <RefusalAlert message={message}>
       {bookings.map((booking) => (
         <li key={booking.id} className="break-words">
-          <Link
-            to={`/bookings/${encodeURIComponent(booking.id)}`}
-            className="font-medium text-rose-100 underline underline-offset-4 hover:text-white"
-          >
+          <Link to={pageHref(BOOKING_PAGE, { id: booking.id })} className="font-medium text-rose-100 underline underline-offset-4 hover:text-white">
             {formatLongDate(booking.date)}, {formatTime(booking.startTime)} - {formatTime(booking.endTime)}: {booking.otherName}
           </Link>
         </li>

@@ -8,7 +8,8 @@ import { Spinner } from "../../components/Spinner";
 import { formatDate } from "../../lib/format";
 import type { Result } from "../../lib/result";
 import { useActionFetcher } from "../../lib/useActionFetcher";
-import { relativeTime, useNow } from "../notifications/public";
+import { useNow } from "../../lib/useNow";
+import { relativeTime } from "../notifications/public";
 import type { SettingsChange } from "./account-data";
 import { lastSeenText, signOutName, sortedDevices } from "./devices";
 

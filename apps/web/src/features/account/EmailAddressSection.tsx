@@ -6,6 +6,7 @@ import Pencil from "lucide-react/icons/pencil";
 import { Link } from "react-router";
 import { CardSection } from "../../components/CardSection";
 import { ResendLinkButton } from "./ResendLinkButton";
+import { pageHref, PROFILE_UPDATE_PAGE } from "../../lib/page-routes";
 
 /** The account's address, whether it is verified, and a new one waiting for its link. Changing it is the profile form's. */
 export function EmailAddressSection({ user }: { user: Pick<SelfUser, "email" | "emailVerified" | "pendingEmail"> }) {
@@ -38,7 +39,7 @@ export function EmailAddressSection({ user }: { user: Pick<SelfUser, "email" | "
         {user.pendingEmail && <p className="text-sm break-words text-slate-300">{MSG.emailChangePending(user.pendingEmail)}</p>}
         <div className="flex flex-wrap gap-3">
           {waiting && <ResendLinkButton />}
-          <Link to="/profile/update" className="btn-ghost">
+          <Link to={pageHref(PROFILE_UPDATE_PAGE, {})} className="btn-ghost">
             <Pencil aria-hidden="true" className="size-4" />
             Change email address
           </Link>

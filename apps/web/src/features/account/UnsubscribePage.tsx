@@ -8,6 +8,7 @@ import { useActionAnswer } from "../../lib/actions";
 import { useActionFetcher } from "../../lib/useActionFetcher";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import type { EmailSwitched, unsubscribeLoader } from "./account-data";
+import { pageHref, SETTINGS_PAGE } from "../../lib/page-routes";
 
 /**
  * /unsubscribe?u=&k=&t=: the link at the foot of every email, no sign-in needed. Opening it changes
@@ -44,7 +45,7 @@ export default function UnsubscribePage() {
           {on ? (changed ? "Turn them off again" : "Unsubscribe") : "Turn them back on"}
         </button>
       )}
-      <Link to="/settings" className="btn-ghost">
+      <Link to={pageHref(SETTINGS_PAGE, {})} className="btn-ghost">
         All email settings
       </Link>
     </LinkCard>

@@ -5,6 +5,7 @@ import { useAuth } from "../auth/public";
 import { LinkCard } from "./LinkCard";
 import { ResendLinkButton } from "./ResendLinkButton";
 import type { verifyEmailLoader } from "./account-data";
+import { pageHref, LOGIN_PAGE, SETTINGS_PAGE } from "../../lib/page-routes";
 
 /**
  * /verify-email?token=...: the emailed link, used once by the loader as the page opens, signed in or
@@ -26,11 +27,11 @@ export default function VerifyEmailPage() {
     <LinkCard title="Verify your email address" outcome={answer.ok ? { ok: true, message: answer.data.message } : answer}>
       {!answer.ok && user && <ResendLinkButton className="btn-primary" />}
       {user ? (
-        <Link to="/settings" className={answer.ok ? "btn-primary" : "btn-ghost"}>
+        <Link to={pageHref(SETTINGS_PAGE, {})} className={answer.ok ? "btn-primary" : "btn-ghost"}>
           Account settings
         </Link>
       ) : (
-        <Link to="/login" className="btn-primary">
+        <Link to={pageHref(LOGIN_PAGE, {})} className="btn-primary">
           Log in
         </Link>
       )}

@@ -1,18 +1,22 @@
 import {
-  EMAIL_KINDS,
   MSG,
+  changePasswordSchema,
+  deleteAccountSchema,
+  emailKindSchema,
+  id,
+  payoutAccountInputSchema,
+  timeZoneSettingSchema,
   type AccountSession,
-  type ChangePasswordInput,
-  type EmailKind,
   type EmailSettings,
-  type PayoutAccountInput,
   type PayoutAccountView,
   type SelfUser,
 } from "@vam/shared";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { toast } from "sonner";
+import { z } from "zod";
 import { clearSession, readToken } from "../../api/session-storage";
-import { attempt, jsonBody, type ActionResult } from "../../lib/actions";
+import { attempt, type ActionResult } from "../../lib/actions";
+import { jsonBody } from "../../lib/json-body";
 import type { Result } from "../../lib/result";
 import { verifySession } from "../auth/public";
 import {
@@ -50,13 +54,15 @@ export async function settingsLoader(): Promise<{
   return { sessions, emailSettings, payoutAccount };
 }
 
-export type SettingsChange =
-  | { intent: "password"; input: ChangePasswordInput }
-  | { intent: "signOut"; id: string }
-  | { intent: "signOutOthers" }
-  | { intent: "email"; kind: EmailKind; on: boolean }
-  | { intent: "payoutAccount"; input: PayoutAccountInput }
-  | { intent: "timeZone"; timeZone: string };
+const settingsChangeSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("password"), input: changePasswordSchema }),
+  z.object({ intent: z.literal("signOut"), id: id(MSG.sessionNotFound) }),
+  z.object({ intent: z.literal("signOutOthers") }),
+  z.object({ intent: z.literal("email"), kind: emailKindSchema, on: z.boolean() }),
+  z.object({ intent: z.literal("payoutAccount"), input: payoutAccountInputSchema }),
+  timeZoneSettingSchema.extend({ intent: z.literal("timeZone") }),
+]);
+export type SettingsChange = z.input<typeof settingsChangeSchema>;
 
 /** A time zone saved in Settings: the server's words, and the signed-in user with it (for the session). */
 export interface TimeZoneSaved {
@@ -72,7 +78,9 @@ export interface TimeZoneSaved {
  * devices, the switches, the payout account).
  */
 export async function settingsAction({ request }: ActionFunctionArgs): Promise<ActionResult<string> | ActionResult<TimeZoneSaved>> {
-  const change = await jsonBody<SettingsChange>(request);
+  const body = await jsonBody(request, settingsChangeSchema);
+  if (!body.ok) return body;
+  const change = body.data;
   let result: ActionResult<string>;
   switch (change.intent) {
     case "timeZone":
@@ -92,11 +100,8 @@ export async function settingsAction({ request }: ActionFunctionArgs): Promise<A
       result = await attempt(signOutOthers, MSG.serverError);
       break;
     case "email":
-      if (!EMAIL_KINDS.includes(change.kind)) throw new Response("Unknown email", { status: 400 });
       result = await attempt(async () => (await saveEmailSetting(change.kind, change.on)).message, MSG.serverError);
       break;
-    default:
-      throw new Response("Unknown change", { status: 400 });
   }
   return toasted(result);
 }
@@ -119,8 +124,9 @@ export async function resendVerificationAction(): Promise<ActionResult<string>> 
  * bookings listed in `details.upcomingBookings`) stays in the dialog.
  */
 export async function deleteAccountAction({ request }: ActionFunctionArgs): Promise<ActionResult<string> | Response> {
-  const { password } = await jsonBody<{ password: string }>(request);
-  const result = await attempt(() => deleteAccount({ password }), MSG.serverError);
+  const body = await jsonBody(request, deleteAccountSchema);
+  if (!body.ok) return body;
+  const result = await attempt(() => deleteAccount(body.data), MSG.serverError);
   if (!result.ok) return result;
   clearSession();
   toast.success(MSG.accountDeleted);
@@ -180,6 +186,7 @@ export async function unsubscribeLoader({ request }: LoaderFunctionArgs): Promis
 
 /** /unsubscribe's action: the page's button stops that kind (`on: false`), or turns it back on (`on: true`). */
 export async function unsubscribeAction({ request }: ActionFunctionArgs): Promise<Result<EmailSwitched>> {
-  const { on } = await jsonBody<{ on: boolean }>(request);
-  return switched(unsubscribeLinkOf(request.url), on);
+  const body = await jsonBody(request, z.object({ on: z.boolean() }));
+  if (!body.ok) return body;
+  return switched(unsubscribeLinkOf(request.url), body.data.on);
 }

@@ -1,7 +1,22 @@
-import { MSG, type OperatorCancel, type PaymentDecision, type PayoutKind, type PayoutLineDecision, type StatementMapping } from "@vam/shared";
+import {
+  MSG,
+  PAYOUT_KINDS,
+  confirmAllSchema,
+  id,
+  operatorCancelSchema,
+  paymentDecisionSchema,
+  payoutLineDecisionSchema,
+  reviewVisibilitySchema,
+  setPaymentQrSchema,
+  statementMappingSchema,
+  type OperatorCancel,
+  type StatementMapping,
+} from "@vam/shared";
 import { redirect, type ActionFunctionArgs } from "react-router";
 import { toast } from "sonner";
-import { attempt, jsonBody, type ActionResult } from "../../lib/actions";
+import { z } from "zod";
+import { attempt, type ActionResult } from "../../lib/actions";
+import { jsonBody, jsonText } from "../../lib/json-body";
 import {
   cancelBookingAsOperator,
   confirmAllStatementLines,
@@ -32,7 +47,9 @@ async function run<T>(request: () => Promise<T>, success: string, failure: strin
 
 /** `/admin/payments`: { bookingId, status } marks a payment received or not received. */
 export async function adminPaymentAction({ request }: ActionFunctionArgs) {
-  const { bookingId, status } = await jsonBody<{ bookingId: string; status: PaymentDecision }>(request);
+  const body = await jsonBody(request, paymentDecisionSchema.extend({ bookingId: id(MSG.paymentNotFound) }));
+  if (!body.ok) return body;
+  const { bookingId, status } = body.data;
   return run(
     async () => (await decidePayment(bookingId, status)).booking,
     status === "PAID" ? MSG.paymentReceivedToast : MSG.paymentRejectedToast,
@@ -40,7 +57,8 @@ export async function adminPaymentAction({ request }: ActionFunctionArgs) {
   );
 }
 
-export type UserIntent = "suspend" | "restore" | "promote";
+const USER_INTENTS = ["suspend", "restore", "promote"] as const;
+export type UserIntent = (typeof USER_INTENTS)[number];
 
 /** What each account change says when it worked, and when it failed without the server's reason. */
 export const USER_INTENT_TEXTS: Record<UserIntent, { success: string; failure: string }> = {
@@ -55,13 +73,20 @@ export interface BookingCancelChange extends OperatorCancel {
   bookingId: string;
 }
 
+const userChangeSchema = z.union([
+  z.object({ intent: z.enum(USER_INTENTS), userId: id(MSG.userNotFound) }),
+  operatorCancelSchema.extend({ intent: z.literal("cancelBooking"), bookingId: id(MSG.bookingNotFound) }),
+]);
+
 /**
  * `/admin/users` and `/admin/users/:id`: { intent, userId } suspends, restores or promotes an
  * account; { intent: "cancelBooking", bookingId, reason, wholeSeries } cancels a booking (paid
  * dates are refunded in full), a refusal shown in its dialog.
  */
 export async function adminUserAction({ request }: ActionFunctionArgs) {
-  const body = await jsonBody<{ intent: UserIntent; userId: string } | BookingCancelChange>(request);
+  const parsed = await jsonBody(request, userChangeSchema);
+  if (!parsed.ok) return parsed;
+  const body = parsed.data;
   if (body.intent === "cancelBooking") {
     const { bookingId, reason, wholeSeries } = body;
     return run(
@@ -81,7 +106,12 @@ export async function adminUserAction({ request }: ActionFunctionArgs) {
 
 /** `/admin/reviews`: { reviewId, hidden } hides a review or shows it again; a refusal is a toast (there is no dialog to show it in). */
 export async function adminReviewAction({ request }: ActionFunctionArgs) {
-  const { reviewId, hidden } = await jsonBody<{ reviewId: string; hidden: boolean }>(request);
+  const body = await jsonBody(request, reviewVisibilitySchema.extend({ reviewId: id(MSG.reviewNotFound) }));
+  if (!body.ok) {
+    toast.error(body.message);
+    return body;
+  }
+  const { reviewId, hidden } = body.data;
   const result = await run(
     async () => (await setReviewHidden(reviewId, hidden)).review,
     hidden ? "Review hidden" : "Review shown",
@@ -91,15 +121,25 @@ export async function adminReviewAction({ request }: ActionFunctionArgs) {
   return result;
 }
 
-/** A submission's fields: a multipart form (one with a file) as they were sent, else the JSON body. */
-async function submitted(request: Request): Promise<{ intent?: unknown; fields: Record<string, unknown> }> {
-  if (request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
-    const fields = Object.fromEntries((await request.formData()).entries());
-    return { intent: fields.intent, fields };
-  }
-  const fields = await jsonBody<Record<string, unknown>>(request);
-  return { intent: fields.intent, fields };
+/** A submission: a multipart form (one with a file) as it was sent, else the JSON body parsed with `schema`. */
+async function submitted<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+): Promise<ActionResult<{ form: Record<string, FormDataEntryValue> } | { json: z.output<S> }>> {
+  if (request.headers.get("Content-Type")?.startsWith("multipart/form-data"))
+    return { ok: true, data: { form: Object.fromEntries((await request.formData()).entries()) } };
+  const body = await jsonBody(request, schema);
+  return body.ok ? { ok: true, data: { json: body.data } } : body;
 }
+
+/** `/admin/payment-qr`'s JSON body: the code's text to save. */
+const paymentQrSaveSchema = setPaymentQrSchema.extend({ intent: z.literal("save") });
+
+/** `/admin/statements`' JSON bodies: confirm one line, or every open line of one kind. */
+const statementConfirmSchema = z.union([
+  z.object({ intent: z.literal("confirm"), lineId: id(MSG.statementLineNotFound) }),
+  confirmAllSchema.extend({ intent: z.literal("confirmAll") }),
+]);
 
 /**
  * `/admin/payment-qr`: { intent: "save", text } sets the platform's QR Ph code (JSON); a form with
@@ -107,13 +147,15 @@ async function submitted(request: Request): Promise<{ intent?: unknown; fields: 
  * beside the form.
  */
 export async function adminPaymentQrAction({ request }: ActionFunctionArgs) {
-  const { intent, fields } = await submitted(request);
-  if (intent === "read") {
-    const image = fields.image;
+  const body = await submitted(request, paymentQrSaveSchema);
+  if (!body.ok) return body;
+  if ("form" in body.data) {
+    const image = body.data.form.image;
     if (!(image instanceof Blob) || image.size === 0) return { ok: false, status: 400, message: MSG.uploadMissingFile } satisfies ActionResult;
     return attempt(() => readPaymentQrImage(image), "Could not read the picture. Please try again.");
   }
-  return run(() => savePaymentQr(String(fields.text ?? "")), "Payment QR code saved", "Failed to save the QR code. Please try again.");
+  const { text } = body.data.json;
+  return run(() => savePaymentQr(text), "Payment QR code saved", "Failed to save the QR code. Please try again.");
 }
 
 /**
@@ -123,23 +165,34 @@ export async function adminPaymentQrAction({ request }: ActionFunctionArgs) {
  * every open line of that kind, each toasting what the server did.
  */
 export async function adminStatementsAction({ request }: ActionFunctionArgs) {
-  const { intent, fields } = await submitted(request);
-  if (intent === "import") {
-    const file = fields.file;
+  const body = await submitted(request, statementConfirmSchema);
+  if (!body.ok) {
+    toast.error(body.message);
+    return body;
+  }
+  if ("form" in body.data) {
+    const { file, mapping: mappingText } = body.data.form;
     if (!(file instanceof Blob) || file.size === 0)
       return { ok: false, status: 400, message: MSG.statementFileMissing, field: "file" } satisfies ActionResult;
-    const mapping = typeof fields.mapping === "string" ? (JSON.parse(fields.mapping) as StatementMapping) : undefined;
+    let mapping: StatementMapping | undefined;
+    if (typeof mappingText === "string") {
+      // Whatever is wrong with the columns, the form says which to choose.
+      const parsed = jsonText(mappingText, statementMappingSchema);
+      if (!parsed.ok) return { ok: false, status: 400, message: MSG.statementMappingInvalid, field: "mapping" } satisfies ActionResult;
+      mapping = parsed.data;
+    }
     return attempt(() => importStatement(file, mapping), "Failed to import the statement. Please try again.");
   }
-  if (intent === "confirm") {
-    const result = await attempt(() => confirmStatementLine(String(fields.lineId)), "Failed to confirm the line. Please try again.");
+  const change = body.data.json;
+  if (change.intent === "confirm") {
+    const result = await attempt(() => confirmStatementLine(change.lineId), "Failed to confirm the line. Please try again.");
     if (!result.ok) toast.error(result.message);
     else if (result.data.outcome === "paid") toast.success(result.data.message);
     // Kept as proof only, or money due back to the client: something still to do.
     else toast.warning(result.data.message);
     return result;
   }
-  const proposal = fields.proposal === "likely" ? "likely" : "matched";
+  const { proposal } = change;
   const result = await attempt(() => confirmAllStatementLines(proposal), "Failed to confirm the lines. Please try again.");
   if (result.ok) toast.success(result.data.message);
   return result;
@@ -150,7 +203,9 @@ export async function adminStatementsAction({ request }: ActionFunctionArgs) {
  * batch and opens its page; a refusal (nothing is ready any more) stays in the dialog.
  */
 export async function adminMoneyOutAction({ request }: ActionFunctionArgs): Promise<ActionResult<unknown> | Response> {
-  const { kind } = await jsonBody<{ kind: PayoutKind }>(request);
+  const body = await jsonBody(request, z.object({ kind: z.enum(PAYOUT_KINDS) }));
+  if (!body.ok) return body;
+  const { kind } = body.data;
   const result = await attempt(
     () => runPayoutBatch(kind),
     kind === "REFUND" ? "Failed to run the refund batch. Please try again." : "Failed to run the payout batch. Please try again.",
@@ -165,7 +220,9 @@ export async function adminMoneyOutAction({ request }: ActionFunctionArgs): Prom
  * reference) or failed (with why); a refusal (already marked) stays in the dialog.
  */
 export async function adminPayoutLineAction({ request }: ActionFunctionArgs) {
-  const { lineId, decision } = await jsonBody<{ lineId: string; decision: PayoutLineDecision }>(request);
+  const body = await jsonBody(request, z.object({ lineId: id(MSG.payoutLineNotFound), decision: payoutLineDecisionSchema }));
+  if (!body.ok) return body;
+  const { lineId, decision } = body.data;
   return run(
     () => decidePayoutLine(lineId, decision),
     decision.state === "SENT" ? "Line marked sent" : "Line marked failed",

@@ -4,7 +4,8 @@ import { useFetcher } from "react-router";
 import { onUnauthorized } from "../../api/session-events";
 import { SESSION_KEYS, clearSession, storeUser } from "../../api/session-storage";
 import { AuthContext } from "./auth-context";
-import { LOGOUT_ACTION, SIGNED_OUT, type Session } from "./session";
+import { LOGOUT_ACTION } from "./auth-routes";
+import { SIGNED_OUT, type Session } from "./session";
 
 /**
  * The session the root route's loader read (`session`), changed here by what happens outside
@@ -15,6 +16,8 @@ export function AuthProvider({ session: loaded, children }: { session: Session; 
   const [shown, setShown] = useState({ source: loaded, session: loaded });
   if (shown.source !== loaded) setShown({ source: loaded, session: loaded });
   const session = shown.source === loaded ? shown.session : loaded;
+  // The one write not through `useActionFetcher`: this provider is in the app's first chunk (the
+  // first load of /home), which the hook would grow; a logout answers nothing to show.
   const { submit } = useFetcher({ key: "logout" });
 
   const signOutLocally = useCallback(() => {

@@ -10,6 +10,7 @@ import { useActionFetcher } from "../../lib/useActionFetcher";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { AuthCard } from "./AuthCard";
 import { FormStatus } from "../../components/form/FormStatus";
+import { pageHref, LOGIN_PAGE } from "../../lib/page-routes";
 
 /**
  * /forgot-password: asks for a link to set a new password. The answer is the same whether or not
@@ -40,7 +41,7 @@ export default function ForgotPasswordPage() {
           Send reset link
         </SubmitButton>
         <p className="text-center text-sm text-slate-400">
-          <Link to="/login" className="link">
+          <Link to={pageHref(LOGIN_PAGE, {})} className="link">
             Back to log in
           </Link>
         </p>

@@ -12,6 +12,7 @@ import { useActionFetcher } from "../../lib/useActionFetcher";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { FormStatus } from "../../components/form/FormStatus";
 import { noticeOf } from "./notice";
+import { pageHref, FORGOT_PASSWORD_PAGE, LOGIN_PAGE, REGISTER_PAGE } from "../../lib/page-routes";
 
 export default function LoginPage() {
   useDocumentTitle("Log in");
@@ -22,7 +23,7 @@ export default function LoginPage() {
   const [searchParams] = useSearchParams();
   // The route's action signs in; the root loader then reads the session, and the page moves on.
   // Sent to "/login" itself, not the address with its `?next=`: the root loader re-reads the session after that action only.
-  const login = useActionFetcher("/login");
+  const login = useActionFetcher(pageHref(LOGIN_PAGE, {}));
   const {
     register,
     handleSubmit,
@@ -42,7 +43,7 @@ export default function LoginPage() {
         <div className="space-y-2">
           <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
           <p className="text-right text-sm">
-            <Link to="/forgot-password" className="link">
+            <Link to={pageHref(FORGOT_PASSWORD_PAGE, {})} className="link">
               {MSG.forgotPasswordTitle}
             </Link>
           </p>
@@ -51,7 +52,7 @@ export default function LoginPage() {
           Log in
         </SubmitButton>
         <p className="text-center text-sm text-slate-400">
-          <Link to="/register" className="link">
+          <Link to={pageHref(REGISTER_PAGE, {})} className="link">
             Don&apos;t have an account? Sign up
           </Link>
         </p>

@@ -19,13 +19,14 @@ import { SelectField } from "../../components/form/SelectField";
 import { TextField } from "../../components/form/TextField";
 import { UploadWidget } from "../../components/upload/UploadWidget";
 import { AuthCard } from "./AuthCard";
-import { WorkDetailsFields } from "../my-profile/public";
+import { WorkDetailsFields } from "../../components/form/WorkDetailsFields";
 import { TermsModal } from "./TermsModal";
 import { SIGNED_IN_HOME, useAuth } from "./auth-context";
 import type { NoticeState } from "./notice";
 import { useActionAnswer } from "../../lib/actions";
 import { useActionFetcher } from "../../lib/useActionFetcher";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
+import { pageHref, LOGIN_PAGE } from "../../lib/page-routes";
 
 export default function RegisterPage() {
   useDocumentTitle("Create a Profile");
@@ -64,7 +65,7 @@ export default function RegisterPage() {
       return;
     }
     const state: NoticeState = { notice: answer.data };
-    void navigate("/login", { state });
+    void navigate(pageHref(LOGIN_PAGE, {}), { state });
   });
   const passwordRefused = create.result?.ok === false && create.result.field === "password";
 
@@ -118,7 +119,7 @@ export default function RegisterPage() {
             .
           </p>
           <p className="text-center text-sm text-slate-400">
-            <Link to="/login" className="link">
+            <Link to={pageHref(LOGIN_PAGE, {})} className="link">
               Already have an account? Log in
             </Link>
           </p>

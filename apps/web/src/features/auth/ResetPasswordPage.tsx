@@ -12,6 +12,7 @@ import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { AuthCard } from "./AuthCard";
 import type { resetPasswordLoader } from "./auth-data";
 import type { NoticeState } from "./notice";
+import { pageHref, FORGOT_PASSWORD_PAGE, LOGIN_PAGE } from "../../lib/page-routes";
 
 const TITLE = "Set a new password";
 
@@ -32,7 +33,7 @@ export default function ResetPasswordPage() {
       ) : (
         <div className="space-y-5">
           <FormAlert message={check.message} />
-          <Link to="/forgot-password" className="btn-primary w-full">
+          <Link to={pageHref(FORGOT_PASSWORD_PAGE, {})} className="btn-primary w-full">
             Ask for a new link
           </Link>
         </div>
@@ -55,7 +56,7 @@ function NewPasswordForm() {
   useActionAnswer(save.result, (answer) => {
     if (answer.ok) {
       const state: NoticeState = { notice: answer.data };
-      void navigate("/login", { replace: true, state });
+      void navigate(pageHref(LOGIN_PAGE, {}), { replace: true, state });
     } else if (answer.field === "password") {
       setError("password", { message: answer.message }, { shouldFocus: true });
     }
@@ -68,7 +69,7 @@ function NewPasswordForm() {
       {refusal && !save.busy && (
         <div className="space-y-2">
           <FormAlert message={refusal} />
-          <Link to="/forgot-password" className="link text-sm">
+          <Link to={pageHref(FORGOT_PASSWORD_PAGE, {})} className="link text-sm">
             Ask for a new link
           </Link>
         </div>

@@ -1,5 +1,6 @@
 import { deviceTimeZone, type SelfUser } from "@vam/shared";
 import { createContext, use } from "react";
+import { pageHref, LOGIN_PAGE, PROFILE_LIST_PAGE } from "../../lib/page-routes";
 
 export interface AuthContextValue {
   user: SelfUser | null;
@@ -15,14 +16,14 @@ export interface AuthContextValue {
 export const AuthContext = createContext<AuthContextValue | null>(null);
 
 /** Where signing in leads (spec), and where a signed-in user opening /login or /register is sent on. */
-export const SIGNED_IN_HOME = "/profile/list";
+export const SIGNED_IN_HOME = pageHref(PROFILE_LIST_PAGE, {});
 
 /** The query parameter of /login naming where signing in leads (a path of this site: features/auth/landing.ts). */
 export const NEXT_PARAM = "next";
 
 /** /login, leading back to the page given once signed in. */
 export function loginLink({ pathname, search, hash }: { pathname: string; search: string; hash: string }): string {
-  return `/login?${new URLSearchParams({ [NEXT_PARAM]: pathname + search + hash }).toString()}`;
+  return pageHref(LOGIN_PAGE, {}, { [NEXT_PARAM]: pathname + search + hash });
 }
 
 export function useAuth(): AuthContextValue {

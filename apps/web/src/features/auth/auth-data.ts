@@ -1,9 +1,10 @@
-import { MSG, type ForgotPasswordInput, type LoginInput, type RegisterData, type ResetPasswordInput } from "@vam/shared";
+import { MSG, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "@vam/shared";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { ApiError } from "../../api/errors";
 import { reportUnauthorized } from "../../api/session-events";
 import { clearSession, readToken } from "../../api/session-storage";
-import { attempt, jsonBody, type ActionResult } from "../../lib/actions";
+import { attempt, type ActionResult } from "../../lib/actions";
+import { jsonBody } from "../../lib/json-body";
 import type { Result } from "../../lib/result";
 import {
   MalformedLoginError,
@@ -33,8 +34,11 @@ function loginErrorMessage(error: unknown): string {
 
 /** /login's action: signs in; the root loader then reads the new session and the page moves on. */
 export async function loginAction({ request }: ActionFunctionArgs): Promise<ActionResult> {
+  const body = await jsonBody(request, loginSchema);
+  // Worded as the server's 400 to these credentials is.
+  if (!body.ok) return { ok: false, status: body.status, message: MSG.loginInvalid };
   try {
-    const { user, token } = await loginRequest(await jsonBody<LoginInput>(request));
+    const { user, token } = await loginRequest(body.data);
     signIn(user, token);
     return { ok: true, data: null };
   } catch (error) {
@@ -44,8 +48,10 @@ export async function loginAction({ request }: ActionFunctionArgs): Promise<Acti
 
 /** /register's action: creates the account; answers what /login, where the page then leads, says about it. */
 export async function registerAction({ request }: ActionFunctionArgs): Promise<ActionResult<string>> {
+  const body = await jsonBody(request, registerSchema);
+  if (!body.ok) return body;
   try {
-    await registerRequest(await jsonBody<RegisterData>(request));
+    await registerRequest(body.data);
   } catch (error) {
     return refusal(error, error instanceof ApiError && error.serverMessage ? error.serverMessage : MSG.registerFailed);
   }
@@ -64,8 +70,10 @@ export async function logoutAction(): Promise<ActionResult> {
 }
 
 /** /forgot-password's action: asks for a reset link; answers the server's words (the same whether or not the address is known). */
-export function forgotPasswordAction({ request }: ActionFunctionArgs): Promise<ActionResult<string>> {
-  return attempt(async () => forgotPasswordRequest(await jsonBody<ForgotPasswordInput>(request)), MSG.serverError);
+export async function forgotPasswordAction({ request }: ActionFunctionArgs): Promise<ActionResult<string>> {
+  const body = await jsonBody(request, forgotPasswordSchema);
+  if (!body.ok) return body;
+  return attempt(() => forgotPasswordRequest(body.data), MSG.serverError);
 }
 
 /** /reset-password's loader: whether the emailed link can still be used (else the server's reason: invalid, expired, used). */
@@ -83,7 +91,9 @@ export async function resetPasswordLoader({ request }: LoaderFunctionArgs): Prom
  * so a session stored in this browser is dropped too; the page then leads to /login.
  */
 export async function resetPasswordAction({ request }: ActionFunctionArgs): Promise<ActionResult<string>> {
-  const result = await attempt(async () => resetPasswordRequest(await jsonBody<ResetPasswordInput>(request)), MSG.serverError);
+  const body = await jsonBody(request, resetPasswordSchema);
+  if (!body.ok) return body;
+  const result = await attempt(() => resetPasswordRequest(body.data), MSG.serverError);
   if (result.ok && readToken()) reportUnauthorized();
   return result;
 }

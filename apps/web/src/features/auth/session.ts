@@ -11,9 +11,6 @@ export interface Session {
 
 export const SIGNED_OUT: Session = { user: null, token: null, checked: true };
 
-/** Where the account menu and the console submit a logout (an action-only data route). */
-export const LOGOUT_ACTION = "/data/auth/logout";
-
 /** The token the server has accepted in this tab (verified, or just given at login): not asked again. */
 let trusted: string | null = null;
 

@@ -5,11 +5,13 @@ import { CardSection } from "../../components/CardSection";
 import type { Result } from "../../lib/result";
 import { useTimeZone } from "../auth/public";
 import { BothClocks, DAYTIME_HOURS, DaytimeMark } from "./BothClocks";
-import { bookingsData, type FreeTimes } from "./bookings-data";
+import type { FreeTimes } from "./bookings-data";
+import { bookingsData } from "./bookings-routes";
 import { daysOfMonth, formatShortDate, addHours, isWeekend, manilaToday, parseIsoDate } from "./dates";
 import { slotSpan } from "./picker-availability";
 import { shownAnswer } from "./shown-answer";
 import { SLOT_HOURS, formatTime, yourTime } from "@vam/shared";
+import { pageHref, BOOK_CONSULTANT_PAGE } from "../../lib/page-routes";
 
 /** The weekdays left in this month (Manila), from today. */
 function remainingWeekdays(): string[] {
@@ -37,7 +39,7 @@ export function BookingCalendar({ consultantId }: { consultantId: string }) {
     const params = new URLSearchParams({ date, time });
     const referralCode = new URLSearchParams(search).get("referralCode");
     if (referralCode) params.set("referralCode", referralCode);
-    void navigate(`/book/${consultantId}?${params.toString()}`);
+    void navigate(`${pageHref(BOOK_CONSULTANT_PAGE, { consultantId })}?${params.toString()}`);
   };
 
   return (

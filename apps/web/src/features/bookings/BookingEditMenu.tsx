@@ -1,6 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import EllipsisVertical from "lucide-react/icons/ellipsis-vertical";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { onMenuKeyDown as onMenuKey } from "../../components/menu-keys";
 
 /** Spec 9: the dropdown opens upward when less than this many pixels remain below its button. */
 const SPACE_NEEDED_BELOW = 180;
@@ -68,38 +69,12 @@ export function BookingEditMenu({ items, disabled = false }: BookingEditMenuProp
     openMenu(event.key === "ArrowDown" ? "first" : "last");
   };
 
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const entries = itemRefs.current.filter((item): item is HTMLButtonElement => item !== null);
-    const index = entries.indexOf(document.activeElement as HTMLButtonElement);
-    const moveTo = (next: number) => entries[(next + entries.length) % entries.length]?.focus();
-    switch (event.key) {
-      case "ArrowDown":
-        event.preventDefault();
-        moveTo(index + 1);
-        break;
-      case "ArrowUp":
-        event.preventDefault();
-        moveTo(index - 1);
-        break;
-      case "Home":
-        event.preventDefault();
-        moveTo(0);
-        break;
-      case "End":
-        event.preventDefault();
-        moveTo(entries.length - 1);
-        break;
-      case "Escape":
-        event.preventDefault();
-        event.stopPropagation();
-        close(true);
-        break;
-      case "Tab":
-        // Focus moves on as usual; the menu just goes away.
-        setOpen(false);
-        break;
-    }
-  };
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) =>
+    onMenuKey(
+      event,
+      itemRefs.current.filter((item): item is HTMLButtonElement => item !== null),
+      close,
+    );
 
   const choose = (item: BookingMenuItem) => {
     close(true);

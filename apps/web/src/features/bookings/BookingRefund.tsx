@@ -1,6 +1,7 @@
 import { MSG, formatCentavos, formatLongDate, manilaDate, type BookingParty, type BookingRefund as Refund } from "@vam/shared";
 import Undo2 from "lucide-react/icons/undo-2";
 import { Link } from "react-router";
+import { pageHref, SETTINGS_PAGE } from "../../lib/page-routes";
 
 interface BookingRefundProps {
   refund: Refund;
@@ -34,7 +35,7 @@ export function BookingRefund({ refund, party, refundAccount, className = "" }: 
       {party === "client" && refund.state === "DUE" && refundAccount === false && (
         <p className="text-amber-100">
           {MSG.refundNeedsAccount}{" "}
-          <Link to="/settings" className="link font-medium">
+          <Link to={pageHref(SETTINGS_PAGE, {})} className="link font-medium">
             {MSG.refundAddAccount}
           </Link>
         </p>

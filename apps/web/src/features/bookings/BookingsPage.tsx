@@ -21,14 +21,15 @@ import { downloadBookingCalendar } from "./bookings-api";
 import { useBookingChange } from "./useBookingChange";
 import type { BookingsPageData, bookingsLoader } from "./bookings-loader";
 import type { DateTime } from "./DateTimePicker";
-import { useClockTick } from "./useClockTick";
+import { useNow } from "../../lib/useNow";
+import { useActionFetcher } from "../../lib/useActionFetcher";
 import { useLiveBookings } from "./useLiveBookings";
 import { useLocalUpdates } from "./useLocalUpdates";
 import type { Result } from "../../lib/result";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { BookingsTabPanel } from "./BookingsTabPanel";
-import { bookingsData, seriesChangeHref, type HeldSlots, type SeriesChange } from "./bookings-data";
-import { useActionAnswer, type ActionResult } from "../../lib/actions";
+import type { HeldSlots, SeriesChange } from "./bookings-data";
+import { bookingsData, seriesChangeHref } from "./bookings-routes";
 import { shownAnswer } from "./shown-answer";
 
 const VIEWS = [
@@ -89,7 +90,8 @@ function BookingsContent({ data }: { data: BookingsPageData }) {
   };
   const [reviewing, setReviewing] = useState<Booking | null>(null);
   const [latest, remember] = useLocalUpdates(data);
-  useClockTick();
+  // Rendered again every minute: Complete once a booking is over, the 14 days to review.
+  useNow();
   const now = new Date();
   // "Cancel the rest of the series": confirmed, then submitted to the series' route action.
   const [cancellingSeries, setCancellingSeries] = useState<SeriesGroup | null>(null);
@@ -97,13 +99,12 @@ function BookingsContent({ data }: { data: BookingsPageData }) {
     setCancellingSeries(group);
     quote.load({ kind: "series", id: group.seriesId });
   };
-  const seriesChange = useFetcher<ActionResult<Booking[]>>();
-  useActionAnswer(seriesChange.data, () => setCancellingSeries(null));
+  const seriesChange = useActionFetcher<Booking[]>(undefined, { onAnswer: () => setCancellingSeries(null) });
   const cancelSeries = (group: SeriesGroup) => {
     const change: SeriesChange = { intent: "cancel" };
-    void seriesChange.submit(change, { method: "post", encType: "application/json", action: seriesChangeHref(group.seriesId) });
+    void seriesChange.submit(change, "post", seriesChangeHref(group.seriesId));
   };
-  const busySeriesId = seriesChange.state !== "idle" ? (cancellingSeries?.seriesId ?? null) : null;
+  const busySeriesId = seriesChange.busy ? (cancellingSeries?.seriesId ?? null) : null;
   const { submit, busyId } = useBookingChange((answer, _booking, change) => {
     if (change.intent === "status") setCancelling(null);
     // A refused move keeps the dialog open, with what is held now (read again with the page), so that another slot can be chosen.

@@ -6,6 +6,7 @@ import { BothClocks } from "./BothClocks";
 import { BookingItem, type BookingActions, type BookingsView } from "./BookingItem";
 import { fullName, otherPerson } from "./booking-party";
 import { bookingsOfTab, restOfSeries, seriesGroups, type BOOKINGS_PAGE_TABS, type SeriesGroup } from "./booking-filters";
+import { pageHref, PROFILE_LIST_PAGE } from "../../lib/page-routes";
 
 interface BookingsTabPanelProps {
   tab: (typeof BOOKINGS_PAGE_TABS)[number];
@@ -39,7 +40,7 @@ export function BookingsTabPanel(props: BookingsTabPanelProps) {
       <div className="card flex flex-col items-center gap-4 px-6 py-12 text-center">
         <p className="text-slate-400">{MSG.noBookingsFound(tab.label)}</p>
         {first && (
-          <Link to="/profile/list" className="btn-primary">
+          <Link to={pageHref(PROFILE_LIST_PAGE, {})} className="btn-primary">
             <Search aria-hidden="true" className="size-4" />
             Find Consultants
           </Link>

@@ -1,7 +1,12 @@
 import {
   MSG,
+  bookingStatusSchema,
+  createBookingSchema,
+  createSeriesSchema,
+  paymentReferenceField,
+  rescheduleSchema,
+  transferReferenceSchema,
   type BookedSlot,
-  type Booking,
   type CancellationQuote,
   type CreateBookingInput,
   type CreateSeriesInput,
@@ -9,7 +14,8 @@ import {
 } from "@vam/shared";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { toast } from "sonner";
-import { jsonBody } from "../../lib/actions";
+import { z } from "zod";
+import { jsonBody, parseBody } from "../../lib/json-body";
 import { attempt } from "../../lib/result";
 import {
   changeSeries,
@@ -48,7 +54,7 @@ export interface HeldSlots {
   slots: BookedSlot[];
 }
 
-/** `/data/bookings/free-times/:consultantId?date=`: the day's free slot starts. */
+/** `FREE_TIMES_PATH` (lib/data-routes.ts; addresses in bookings-routes.ts, `?date=`): the day's free slot starts. */
 export function freeTimesLoader({ params, request }: LoaderFunctionArgs) {
   const date = new URL(request.url).searchParams.get("date") ?? "";
   return attempt<FreeTimes>(
@@ -57,7 +63,7 @@ export function freeTimesLoader({ params, request }: LoaderFunctionArgs) {
   );
 }
 
-/** `/data/bookings/booked/:consultantId`: the consultant's held slots (the reschedule picker). */
+/** `BOOKED_SLOTS_PATH` (lib/data-routes.ts; addresses in bookings-routes.ts): the consultant's held slots (the reschedule picker). */
 export function bookedSlotsLoader({ params }: LoaderFunctionArgs) {
   const consultantId = params.consultantId ?? "";
   return attempt<HeldSlots>(async () => ({ consultantId, slots: await fetchBookedSlots(consultantId) }), "Could not load the calendar.");
@@ -70,7 +76,7 @@ export interface PaymentFor {
   details: PaymentDetails;
 }
 
-/** `/data/bookings/payment/:consultantId?duration=&dates=`: what to pay, and how. */
+/** `PAYMENT_PATH` (lib/data-routes.ts; addresses in bookings-routes.ts, `?duration=&dates=`): what to pay, and how. */
 export function paymentLoader({ params, request }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
   const duration = Number(query.get("duration"));
@@ -93,7 +99,7 @@ export interface QuoteFor extends CancelTarget {
 }
 
 /**
- * `/data/bookings/cancellation/booking/:id` and `/data/bookings/cancellation/series/:id`: what
+ * `CANCELLATION_QUOTE_PATH` (lib/data-routes.ts; addresses in bookings-routes.ts; `:kind` is `booking` or `series`): what
  * cancelling now would give back, by the server's clock. A failure is no amount at all (the
  * dialog says nothing rather than a wrong one), never an error screen.
  */
@@ -103,16 +109,6 @@ export function cancellationQuoteLoader({ params }: LoaderFunctionArgs) {
     ? attempt<QuoteFor>(async () => ({ kind: "series", id, quote: await fetchSeriesCancellationQuote(id) }), MSG.seriesCancelFailed)
     : attempt<QuoteFor>(async () => ({ kind: "booking", id, quote: await fetchCancellationQuote(id) }), MSG.bookingCancelFailed);
 }
-
-/** The addresses of those routes, for `fetcher.load`. */
-export const bookingsData = {
-  cancellationQuote: ({ kind, id }: CancelTarget) => `/data/bookings/cancellation/${kind}/${encodeURIComponent(id)}`,
-  freeTimes: (consultantId: string, date: string) =>
-    `/data/bookings/free-times/${encodeURIComponent(consultantId)}?${new URLSearchParams({ date }).toString()}`,
-  booked: (consultantId: string) => `/data/bookings/booked/${encodeURIComponent(consultantId)}`,
-  payment: (consultantId: string, duration: number, dates = 1) =>
-    `/data/bookings/payment/${encodeURIComponent(consultantId)}?${new URLSearchParams({ duration: String(duration), dates: String(dates) }).toString()}`,
-};
 
 /** A change to one booking, as the bookings page and the dashboard submit it. */
 export type BookingChange =
@@ -126,14 +122,29 @@ export type BookingChange =
     }
   | { intent: "reschedule"; date: string; startTime: SlotStart; failure: string };
 
+/** `BookingChange` as the action checks it: the status and the new date and slot as the server checks them. */
+const bookingChangeSchema = z.discriminatedUnion("intent", [
+  bookingStatusSchema.extend({
+    intent: z.literal("status"),
+    failure: z.string(),
+    tell: z.object({ to: z.string(), text: z.string() }).optional(),
+  }),
+  rescheduleSchema.extend({ intent: z.literal("reschedule"), failure: z.string() }),
+]);
+
 /**
- * `/data/bookings/:id` (docs/decisions/0004-data-loading-on-the-web.md): accept, cancel, complete
+ * `BOOKING_CHANGE_PATH` (lib/data-routes.ts; addresses in bookings-routes.ts, docs/decisions/0004-data-loading-on-the-web.md): accept, cancel, complete
  * or reschedule a booking. The answer is toasted here; then React Router runs the loaders on
  * screen again, also after a refusal (the booking may have changed elsewhere).
  */
 export async function bookingAction({ params, request }: ActionFunctionArgs) {
   const id = params.id ?? "";
-  const change = await jsonBody<BookingChange>(request);
+  const body = await jsonBody(request, bookingChangeSchema);
+  if (!body.ok) {
+    toast.error(body.message);
+    return body;
+  }
+  const change = body.data;
   const result =
     change.intent === "reschedule"
       ? await attempt(() => rescheduleBooking(id, { date: change.date, startTime: change.startTime }), change.failure)
@@ -165,19 +176,37 @@ export interface TransferReferenceInput {
  * unpaid ("I have paid"); or, on the last step, the transfer's reference number.
  */
 export async function createBookingAction({ request }: ActionFunctionArgs) {
-  const input = await jsonBody<NewBooking | TransferReferenceInput>(request);
-  if ("intent" in input) {
-    return attempt(() => saveTransferReference(input.reference, input.transferReference), MSG.bookingCreateFailed);
+  // Which of the three it is decides the schema (a union would refuse with no field's own words).
+  const body = await jsonBody(request, z.looseObject({}));
+  if (!body.ok) return body;
+  if ("intent" in body.data) {
+    const reference = parseBody(body.data, transferReferenceInputSchema);
+    if (!reference.ok) return reference;
+    return attempt(() => saveTransferReference(reference.data.reference, reference.data.transferReference), MSG.bookingCreateFailed);
   }
-  return attempt<Booking[]>(async () => ("weeks" in input ? createSeries(input) : [await createBooking(input)]), MSG.bookingCreateFailed);
+  if ("weeks" in body.data) {
+    const series = parseBody(body.data, createSeriesSchema);
+    if (!series.ok) return series;
+    return attempt(() => createSeries(series.data), MSG.bookingCreateFailed);
+  }
+  const booking = parseBody(body.data, createBookingSchema);
+  if (!booking.ok) return booking;
+  return attempt(async () => [await createBooking(booking.data)], MSG.bookingCreateFailed);
 }
+
+const transferReferenceInputSchema = transferReferenceSchema.extend({ intent: z.literal("transferReference"), reference: paymentReferenceField });
 
 /** A change to a whole weekly series: the Assistant accepts it, either party cancels the rest. */
 export type SeriesChange = { intent: "accept" | "cancel" };
 
-/** `/data/bookings/series/:seriesId`: accept or cancel the rest of a series; toasted here. */
+/** `SERIES_CHANGE_PATH` (lib/data-routes.ts; addresses in bookings-routes.ts): accept or cancel the rest of a series; toasted here. */
 export async function seriesAction({ params, request }: ActionFunctionArgs) {
-  const { intent } = await jsonBody<SeriesChange>(request);
+  const body = await jsonBody(request, z.object({ intent: z.enum(["accept", "cancel"]) }));
+  if (!body.ok) {
+    toast.error(body.message);
+    return body;
+  }
+  const { intent } = body.data;
   const result = await attempt(
     () => changeSeries(params.seriesId ?? "", intent),
     intent === "accept" ? MSG.seriesAcceptFailed : MSG.seriesCancelFailed,
@@ -186,9 +215,3 @@ export async function seriesAction({ params, request }: ActionFunctionArgs) {
   else toast.success(intent === "accept" ? MSG.seriesAcceptedToast : MSG.seriesCancelledToast);
   return result;
 }
-
-/** `/data/bookings/series/{id}`: where a series' changes are submitted. */
-export const seriesChangeHref = (seriesId: string) => `/data/bookings/series/${encodeURIComponent(seriesId)}`;
-
-/** `/data/bookings/{id}`: where a booking's changes are submitted. */
-export const bookingChangeHref = (bookingId: string) => `/data/bookings/${encodeURIComponent(bookingId)}`;

@@ -1,5 +1,5 @@
-import { bookingHorizonEnd, manilaInstant, startsInTime, type BookedSlot } from "@vam/shared";
-import { SLOTS, addHours, isWeekend } from "./dates";
+import { bookingHorizonEnd, manilaInstant, slotRefusals, type BookedSlot, type SlotRefusal } from "@vam/shared";
+import { SLOTS, addHours } from "./dates";
 
 export interface DateTime {
   date: string;
@@ -42,18 +42,14 @@ function addSlot(sets: SlotSets, { date, time }: DateTime) {
  */
 export function pickerAvailability({ booked, current, duration, today, now }: PickerAvailabilityInput) {
   const ownEnd = current ? addHours(current.time, duration) : null;
+  /** A slot the rescheduled booking holds itself: free to it. */
+  const own = (slot: BookedSlot) =>
+    !slot.off && current !== undefined && ownEnd !== null && slot.date === current.date && slot.time >= current.time && slot.time < ownEnd;
+  const held = { slots: booked.filter((slot) => !own(slot)) };
   const takenByDate: SlotSets = new Map();
   const offByDate: SlotSets = new Map();
-  for (const slot of booked) {
-    if (slot.off) {
-      addSlot(offByDate, slot);
-      continue;
-    }
-    if (current && ownEnd && slot.date === current.date && slot.time >= current.time && slot.time < ownEnd) continue;
-    addSlot(takenByDate, slot);
-  }
+  for (const slot of held.slots) addSlot(slot.off ? offByDate : takenByDate, slot);
 
-  const slotPassed = (day: string, start: string) => day < today || (day === today && start <= now);
   const isCurrent = (day: string, start: string) => current?.date === day && current.time === start;
   /** Taken off by the Assistant (a block of time off or a holiday): shown as Unavailable. */
   const isOff = (day: string, start: string) => offByDate.get(day)?.has(start) ?? false;
@@ -63,15 +59,23 @@ export function pickerAvailability({ booked, current, duration, today, now }: Pi
   const fullyOff = (day: string) => SLOTS.every(({ start }) => isOff(day, start));
   /** Every slot held, by bookings or by bookings and time off (a day fully off is `fullyOff` instead). */
   const fullyBooked = (day: string) => !fullyOff(day) && SLOTS.every(({ start }) => isHeld(day, start));
-  /** The slots a booking of `duration` hours from `start` would hold. */
-  const heldFrom = (start: string) => SLOTS.filter((slot) => slot.start >= start && slot.start < addHours(start, duration));
-  const startUnavailable = (day: string, start: string) =>
-    !startsInTime(duration, start) ||
-    heldFrom(start).some((slot) => isOff(day, slot.start)) ||
-    ((slotPassed(day, start) || heldFrom(start).some((slot) => isTaken(day, slot.start))) && !isCurrent(day, start));
+  // The shared rule (slot-refusal.ts), over the held slots but the rescheduled booking's own.
+  const nowAt = manilaInstant(today, now);
+  const known = new Map<string, SlotRefusal[]>();
+  const refusals = (day: string, start: string) => {
+    const key = `${day} ${start}`;
+    let found = known.get(key);
+    if (!found) known.set(key, (found = slotRefusals({ date: day, time: start, duration, now: nowAt }, held)));
+    return found;
+  };
+  /** Refusals of the day rather than of a start: the day is disabled instead. */
+  const ofDay = (refusal: SlotRefusal) => refusal === "weekend" || refusal === "beyondHorizon";
+  /** The rescheduled booking's own start may stay where it is, even once it has started. */
+  const forgiven = (day: string, start: string, refusal: SlotRefusal) => (refusal === "past" || refusal === "taken") && isCurrent(day, start);
+  const startUnavailable = (day: string, start: string) => refusals(day, start).some((refusal) => !ofDay(refusal) && !forgiven(day, start, refusal));
   /** Bookings are made and moved at most BOOKING_HORIZON_MONTHS ahead (shared rule). */
   const horizonEnd = bookingHorizonEnd(today);
-  const dayDisabled = (day: string) => day < today || day > horizonEnd || isWeekend(day) || SLOTS.every(({ start }) => startUnavailable(day, start));
+  const dayDisabled = (day: string) => day < today || SLOTS.every(({ start }) => refusals(day, start).some(ofDay) || startUnavailable(day, start));
 
   return { isCurrent, isTaken, isOff, fullyBooked, fullyOff, startUnavailable, dayDisabled, horizonEnd };
 }

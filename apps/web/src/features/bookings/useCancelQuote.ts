@@ -1,6 +1,7 @@
 import { useFetcher } from "react-router";
 import type { Result } from "../../lib/result";
-import { bookingsData, type CancelTarget, type QuoteFor } from "./bookings-data";
+import type { CancelTarget, QuoteFor } from "./bookings-data";
+import { bookingsData } from "./bookings-routes";
 import { shownAnswer, type Shown } from "./shown-answer";
 
 /**

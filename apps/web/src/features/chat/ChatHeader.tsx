@@ -2,6 +2,7 @@ import type { ChatPerson } from "@vam/shared";
 import { Link } from "react-router";
 import { UserAvatar } from "../../components/UserAvatar";
 import { fullName } from "./chat-people";
+import { pageHref, OTHER_PROFILE_PAGE } from "../../lib/page-routes";
 
 export function ChatHeader({ person }: { person: ChatPerson }) {
   return (
@@ -9,7 +10,7 @@ export function ChatHeader({ person }: { person: ChatPerson }) {
       <UserAvatar src={person.avatar} alt="" className="size-10" />
       <div className="min-w-0">
         <h2 className="truncate font-semibold text-white">
-          <Link to={`/profile/${person.id}`} className="hover:underline">
+          <Link to={pageHref(OTHER_PROFILE_PAGE, { id: person.id })} className="hover:underline">
             {fullName(person)}
           </Link>
         </h2>

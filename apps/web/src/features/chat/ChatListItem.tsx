@@ -4,6 +4,7 @@ import { UserAvatar } from "../../components/UserAvatar";
 import { useTimeZone } from "../auth/public";
 import { shortName } from "./chat-people";
 import { formatMessageTime } from "./message-time";
+import { pageHref, CHAT_PAGE } from "../../lib/page-routes";
 
 interface ChatListItemProps {
   chat: Chat;
@@ -26,7 +27,7 @@ export function ChatListItem({ chat, selected, unread, userId }: ChatListItemPro
   return (
     <li>
       <Link
-        to={`/chat/${receiver.id}`}
+        to={pageHref(CHAT_PAGE, { userId: receiver.id })}
         aria-current={selected ? "page" : undefined}
         className="flex items-center gap-3 rounded-xl p-2.5 transition-colors hover:bg-slate-800/70 aria-[current=page]:bg-slate-800"
       >

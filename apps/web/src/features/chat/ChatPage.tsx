@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { Chat } from "@vam/shared";
 import { Navigate, useLoaderData, useParams, useRevalidator } from "react-router";
-import { LoadingFallback } from "../../layouts/LoadingFallback";
+import { LoadingFallback } from "../../components/LoadingFallback";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { useAuth } from "../auth/public";
 import { ChatSidebar } from "./ChatSidebar";
@@ -12,6 +12,7 @@ import type { chatLoader } from "./chat-loader";
 import { useChatList } from "./useChatList";
 import { useMarkChatRead } from "./useMarkChatRead";
 import { useRealtimeConnect } from "../realtime/public";
+import { pageHref, CHAT_PAGE } from "../../lib/page-routes";
 
 const NO_CHATS: Chat[] = [];
 
@@ -43,7 +44,7 @@ export default function ChatPage() {
 
   if (!param) {
     const first = shown[0] ?? chats[0];
-    if (first) return <Navigate to={`/chat/${first.receiver.id}`} replace />;
+    if (first) return <Navigate to={pageHref(CHAT_PAGE, { userId: first.receiver.id })} replace />;
   }
 
   return (

@@ -1,6 +1,7 @@
 import MessagesSquare from "lucide-react/icons/messages-square";
 import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import { Link, useNavigate } from "react-router";
+import { pageHref, PROFILE_LIST_PAGE } from "../../lib/page-routes";
 
 /** No chats at all yet. */
 export function ChatWelcome() {
@@ -10,7 +11,7 @@ export function ChatWelcome() {
         <MessagesSquare aria-hidden="true" className="size-7" />
       </span>
       <h1 className="text-2xl font-bold text-white">Welcome to the chat system</h1>
-      <Link to="/profile/list" className="btn-primary mt-3">
+      <Link to={pageHref(PROFILE_LIST_PAGE, {})} className="btn-primary mt-3">
         Find Consultants to Chat With
       </Link>
     </div>

@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { useAuth } from "../auth/public";
 import { importAgain } from "../../lib/import-again";
 import type { MessageRecipient } from "./MessageDialog";
+import { pageHref, LOGIN_PAGE } from "../../lib/page-routes";
 
 /**
  * Loaded when it is first opened: the profile pages show the button to every visitor, and the
@@ -24,7 +25,7 @@ export function MessageButton({ recipient, className, children }: MessageButtonP
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={className} onClick={() => (user ? setOpen(true) : void navigate("/login"))}>
+      <button type="button" className={className} onClick={() => (user ? setOpen(true) : void navigate(pageHref(LOGIN_PAGE, {})))}>
         {children}
       </button>
       {open && (

@@ -5,7 +5,7 @@ import { SubmitButton } from "../../components/SubmitButton";
 import { FormAlert } from "../../components/form/FormAlert";
 import { TextAreaField } from "../../components/form/TextAreaField";
 import { useActionFetcher } from "../../lib/useActionFetcher";
-import { chatData } from "./chat-data";
+import { chatData } from "./chat-routes";
 
 export interface MessageRecipient {
   id: string;

@@ -1,7 +1,9 @@
-import { MSG, type ChatMessage, type ChatMessagePage } from "@vam/shared";
+import { MSG, chatMessageSchema, sendMessageSchema, type ChatMessage, type ChatMessagePage } from "@vam/shared";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { toast } from "sonner";
-import { attempt, jsonBody, type ActionResult } from "../../lib/actions";
+import { z } from "zod";
+import { attempt, type ActionResult } from "../../lib/actions";
+import { jsonBody, parseBody } from "../../lib/json-body";
 import type { Result } from "../../lib/result";
 import { fetchOlderMessages, markChatRead, postChatMessage, sendMessageTo } from "./chat-api";
 import { sendErrorText } from "./send-error";
@@ -10,15 +12,6 @@ import { sendErrorText } from "./send-error";
 export const SEND_FETCHER = "chat-send";
 export const READ_FETCHER = "chat-read";
 
-export const chatData = {
-  /** Marks a chat read (PUT). */
-  read: (chatId: string) => `/data/chat/read/${encodeURIComponent(chatId)}`,
-  /** A first message to someone, then their chat (POST). */
-  sendTo: "/data/chat/send-to",
-  /** The messages of a chat before `before` (its `olderCursor`), loaded by the conversation as the reader scrolls back. */
-  older: (chatId: string, before: string) => `/data/chat/older/${encodeURIComponent(chatId)}?${new URLSearchParams({ before }).toString()}`,
-};
-
 /** What the chat page's action answers a send: which chat and which temporary message it was about. */
 export type SendAnswer = ActionResult<ChatMessage> & { chatId: string; tempId: string };
 export type ReadAnswer = ActionResult<{ chatId: string; seenBy: string[] }>;
@@ -26,7 +19,7 @@ export type ReadAnswer = ActionResult<{ chatId: string; seenBy: string[] }>;
 /** An earlier page of a conversation, with the cursor it was asked for (the conversation takes in only the page that follows what it shows). */
 export type OlderAnswer = Result<ChatMessagePage & { before: string }>;
 
-/** `/data/chat/older/:chatId?before=`: the messages before the cursor. */
+/** `CHAT_OLDER_PATH` (lib/data-routes.ts; addresses in chat-routes.ts, `?before=`): the messages before the cursor. */
 export function olderMessagesLoader({ params, request }: LoaderFunctionArgs): Promise<OlderAnswer> {
   const before = new URL(request.url).searchParams.get("before") ?? "";
   return attempt(async () => ({ ...(await fetchOlderMessages(params.chatId ?? "", before)), before }), MSG.olderMessagesFailed);
@@ -34,9 +27,21 @@ export function olderMessagesLoader({ params, request }: LoaderFunctionArgs): Pr
 
 /** `/chat/...`'s action: sends a message to the open chat; a refusal is a toast and comes back to the composer. */
 export async function sendMessageAction({ request }: ActionFunctionArgs): Promise<SendAnswer> {
-  const { chatId, text, tempId, attachmentIds } = await jsonBody<{ chatId: string; text: string; tempId: string; attachmentIds?: string[] }>(request);
+  // The envelope first: a refused message still names the temporary one it was about.
+  const envelope = await jsonBody(request, z.looseObject({ chatId: z.string(), tempId: z.string() }));
+  if (!envelope.ok) {
+    toast.error(envelope.message);
+    return { ...envelope, chatId: "", tempId: "" };
+  }
+  const { chatId, tempId } = envelope.data;
+  const body = parseBody(envelope.data, chatMessageSchema);
+  if (!body.ok) {
+    toast.error(body.message);
+    return { ...body, chatId, tempId };
+  }
+  const { text, attachmentIds } = body.data;
   try {
-    return { ok: true, data: await postChatMessage(chatId, text, attachmentIds ?? []), chatId, tempId };
+    return { ok: true, data: await postChatMessage(chatId, text, attachmentIds), chatId, tempId };
   } catch (error) {
     const message = sendErrorText(error);
     toast.error(message);
@@ -52,7 +57,9 @@ export async function markReadAction({ params }: ActionFunctionArgs): Promise<Re
 
 /** The message dialog's send: the first words to someone, then their chat. */
 export async function sendToAction({ request }: ActionFunctionArgs): Promise<ActionResult | Response> {
-  const { recipientId, message } = await jsonBody<{ recipientId: string; message: string }>(request);
+  const body = await jsonBody(request, sendMessageSchema);
+  if (!body.ok) return body;
+  const { recipientId, message } = body.data;
   try {
     await sendMessageTo(recipientId, message);
   } catch (error) {

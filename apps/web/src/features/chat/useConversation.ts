@@ -3,7 +3,9 @@ import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useAuth } from "../auth/public";
 import { useRealtimeEvent } from "../realtime/public";
-import { SEND_FETCHER, chatData, type OlderAnswer, type SendAnswer } from "./chat-data";
+import { useActionFetcher } from "../../lib/useActionFetcher";
+import { SEND_FETCHER, type OlderAnswer, type SendAnswer } from "./chat-data";
+import { chatData } from "./chat-routes";
 import { confirmSent, dropMessage, mergeIncoming, prependOlder, withFreshCopy, type ShownMessage } from "./message-merge";
 
 let tempIds = 0;
@@ -54,14 +56,16 @@ interface Live {
 export function useConversation(chat: Chat, loaded: ChatMessage[] | null, loadedCursor: string | null = null): Conversation {
   const { user } = useAuth();
   const chatId = chat.id;
-  const sender = useFetcher<SendAnswer>({ key: SEND_FETCHER });
+  const sender = useActionFetcher<ChatMessage>(undefined, { key: SEND_FETCHER });
+  // The chat page's action answers a send with the chat and the temporary message it was about.
+  const sent = sender.result as SendAnswer | undefined;
   const earlier = useFetcher<OlderAnswer>();
   const queue = useRef<Promise<void>>(Promise.resolve());
   const [live, setLive] = useState<Live>({
     source: loaded,
     messages: loaded,
     olderCursor: loadedCursor,
-    taken: sender.data,
+    taken: sent,
     takenOlder: undefined,
     olderFailed: null,
     unsent: null,
@@ -79,7 +83,7 @@ export function useConversation(chat: Chat, loaded: ChatMessage[] | null, loaded
       current = { ...current, messages: prependOlder(current.messages, page.data.messages), olderCursor: page.data.olderCursor, olderFailed: null };
     }
   }
-  const answer = sender.data;
+  const answer = sent;
   if (answer && answer !== current.taken) {
     current = { ...current, taken: answer };
     if (answer.chatId === chatId) {
@@ -117,7 +121,7 @@ export function useConversation(chat: Chat, loaded: ChatMessage[] | null, loaded
     setMessages((messages) => [...(messages ?? []), temp]);
     // One send at a time through the one fetcher: a second submit would supersede the first's answer.
     const body = { chatId, text, tempId: temp.id, attachmentIds: attachments.map((file) => file.id) };
-    queue.current = queue.current.then(() => sender.submit(body, { method: "post", encType: "application/json" }));
+    queue.current = queue.current.then(() => sender.submit(body));
   };
 
   const loadingOlder = earlier.state !== "idle";

@@ -1,7 +1,8 @@
 import type { Chat } from "@vam/shared";
 import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
-import { READ_FETCHER, chatData } from "./chat-data";
+import { useActionFetcher } from "../../lib/useActionFetcher";
+import { READ_FETCHER } from "./chat-data";
+import { chatData } from "./chat-routes";
 import { isReadBy } from "./chat-people";
 import { useDocumentVisible } from "./useDocumentVisible";
 
@@ -11,7 +12,7 @@ import { useDocumentVisible } from "./useDocumentVisible";
  * messages are shown. The answer (who has seen it) goes to the chat list.
  */
 export function useMarkChatRead(chat: Chat | undefined, userId: string, ready: boolean) {
-  const { submit } = useFetcher({ key: READ_FETCHER });
+  const { submit } = useActionFetcher(undefined, { key: READ_FETCHER });
   const visible = useDocumentVisible();
   const unread = chat ? !isReadBy(chat, userId) : false;
   // Up to which message this page asked the server to mark the chat read: a message that
@@ -25,6 +26,6 @@ export function useMarkChatRead(chat: Chat | undefined, userId: string, ready: b
     // Opening a chat marks it once even when it looks read (its notification goes too).
     if (!unread && markedUpTo.current?.startsWith(`${chatId}:`)) return;
     markedUpTo.current = upTo;
-    void submit({}, { method: "put", action: chatData.read(chatId), encType: "application/json" });
+    void submit({}, "put", chatData.read(chatId));
   }, [chatId, upTo, ready, visible, unread, submit]);
 }

@@ -4,16 +4,9 @@ import { Suspense, useState } from "react";
 import { Await, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import { Tabs } from "../../components/Tabs";
 import { ToggleGroup } from "../../components/ToggleGroup";
+import { useNow } from "../../lib/useNow";
 import { useAuth } from "../auth/public";
-import {
-  BookingsLoadFailed,
-  BookingsLoading,
-  DASHBOARD_TABS,
-  bookingsOfTab,
-  seriesPendingCounts,
-  useClockTick,
-  useLiveBookings,
-} from "../bookings/public";
+import { BookingsLoadFailed, BookingsLoading, DASHBOARD_TABS, bookingsOfTab, seriesPendingCounts, useLiveBookings } from "../bookings/public";
 import { TimeOffSection } from "../time-off/public";
 import { DashboardCard } from "./DashboardCard";
 import { StatusFilter, type StatusChoice } from "./StatusFilter";
@@ -34,7 +27,8 @@ export default function BookingDashboardPage() {
   const [tab, setTab] = useState(0);
   const [status, setStatus] = useState<StatusChoice>("ALL");
   useLiveBookings();
-  useClockTick();
+  // Rendered again every minute: what depends on the time follows the clock.
+  useNow();
   if (!user) return null;
 
   const changeView = (next: BookingParty) => {

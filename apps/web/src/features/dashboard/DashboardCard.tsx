@@ -11,8 +11,8 @@ import MessageSquare from "lucide-react/icons/message-square";
 import Wallet from "lucide-react/icons/wallet";
 import X from "lucide-react/icons/x";
 import { useState } from "react";
-import { Link, useFetcher } from "react-router";
-import type { ActionResult } from "../../lib/actions";
+import { Link } from "react-router";
+import { useActionFetcher } from "../../lib/useActionFetcher";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { IconText } from "../../components/IconText";
 import { UserAvatar } from "../../components/UserAvatar";
@@ -42,6 +42,7 @@ import { AcceptPaymentNote, Fact } from "./DashboardCardParts";
 import { DashboardRescheduleModal } from "./DashboardRescheduleModal";
 import { BookingReviews, ReviewDialog } from "../reviews/public";
 import { dashboardActions } from "./dashboard-actions";
+import { pageHref, CHAT_PAGE } from "../../lib/page-routes";
 
 const hours = (count: number) => `${count} hour${count === 1 ? "" : "s"}`;
 
@@ -87,12 +88,12 @@ export function DashboardCard({ booking: loaded, userId, seriesPending = 0 }: Da
   // Accept, decline, cancel and complete go through the booking's route action; the list's loader then runs again.
   const { submit, busyId } = useBookingChange(() => setAsking(null));
   // A weekly series is accepted at once, through its own route action.
-  const seriesChange = useFetcher<ActionResult<Booking[]>>();
-  const busy = busyId === booking.id || seriesChange.state !== "idle";
+  const seriesChange = useActionFetcher<Booking[]>();
+  const busy = busyId === booking.id || seriesChange.busy;
   const acceptSeries = booking.seriesId && actions.includes("accept") && seriesPending >= 2 ? booking.seriesId : null;
   const acceptAll = (seriesId: string) => {
     const change: SeriesChange = { intent: "accept" };
-    void seriesChange.submit(change, { method: "post", encType: "application/json", action: seriesChangeHref(seriesId) });
+    void seriesChange.submit(change, "post", seriesChangeHref(seriesId));
   };
   const changeStatus = (status: TargetStatus) => submit(booking, { intent: "status", status, failure: MSG.bookingStatusFailed });
 
@@ -158,7 +159,7 @@ export function DashboardCard({ booking: loaded, userId, seriesPending = 0 }: Da
               </button>
             )}
             {actions.includes("chat") && (
-              <Link to={`/chat/${other.id}`} className="btn-secondary">
+              <Link to={pageHref(CHAT_PAGE, { userId: other.id })} className="btn-secondary">
                 <MessageSquare aria-hidden="true" className="size-4" />
                 Chat
               </Link>

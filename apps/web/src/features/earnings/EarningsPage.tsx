@@ -12,6 +12,7 @@ import { EarningsActivity } from "./EarningsActivity";
 import { EarningsFigures } from "./EarningsFigures";
 import type { EarningsPageData, earningsLoader } from "./earnings-loader";
 import { StatementList } from "./StatementList";
+import { pageHref, SETTINGS_PAGE } from "../../lib/page-routes";
 
 /** The server sends at most this many lines (the newest); the statements hold them all. */
 const LINES_SENT = 200;
@@ -47,7 +48,7 @@ function EarningsContent({ data: { earnings, payoutAccount } }: { data: Earnings
           <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-300" />
           <span>
             Add your payout account in{" "}
-            <Link to="/settings" className="font-semibold text-amber-50 underline underline-offset-4 hover:text-white">
+            <Link to={pageHref(SETTINGS_PAGE, {})} className="font-semibold text-amber-50 underline underline-offset-4 hover:text-white">
               Settings
             </Link>{" "}
             to be paid.

@@ -1,5 +1,8 @@
+import { dataHref, GALLERY_PATH } from "../../lib/data-routes";
+
 /**
- * The gallery's data route (`/data/gallery`, declared with the others in router.tsx's `/data`
- * branch; its action is `galleryAction` in gallery-data.ts).
+ * The gallery's data route (its path under `DATA_ROOT`, as router.tsx declares it; its action is
+ * `galleryAction` in gallery-data.ts).
  */
-export const GALLERY_ACTION = "/data/gallery";
+
+export const GALLERY_ACTION = dataHref(GALLERY_PATH, {});

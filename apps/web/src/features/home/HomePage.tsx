@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { SearchBar } from "../search/public";
 import { HeroImage } from "./HeroImage";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
+import { pageHref, REGISTER_PAGE } from "../../lib/page-routes";
 
 export default function HomePage() {
   useDocumentTitle("Home");
@@ -16,7 +17,7 @@ export default function HomePage() {
           <p className="max-w-xl text-lg text-slate-300">
             Browse a curated list of skilled professionals ready to take on your online jobs, then book their time and chat with them in one place.
           </p>
-          <Link to="/register" className="btn-primary px-6 py-3 text-base">
+          <Link to={pageHref(REGISTER_PAGE, {})} className="btn-primary px-6 py-3 text-base">
             Get Started
             <ArrowRight aria-hidden="true" className="size-4" />
           </Link>

@@ -19,6 +19,7 @@ import { SavedPostings } from "./SavedPostings";
 import type { myProfileLoader } from "./my-profile-loader";
 import { CardSection } from "../../components/CardSection";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
+import { pageHref, HOME_PAGE, PROFILE_UPDATE_PAGE } from "../../lib/page-routes";
 
 export default function ProfilePage() {
   useDocumentTitle("My Profile");
@@ -30,7 +31,7 @@ export default function ProfilePage() {
 
   const onLogout = () => {
     // Leave the protected page first so that its guard does not redirect to /login meanwhile.
-    void navigate("/home", { flushSync: true });
+    void navigate(pageHref(HOME_PAGE, {}), { flushSync: true });
     void logout();
   };
 
@@ -39,7 +40,7 @@ export default function ProfilePage() {
       <section className="card overflow-hidden">
         <div aria-hidden="true" className="h-28 bg-gradient-to-r from-teal-600/40 via-cyan-700/30 to-slate-900" />
         <div className="flex flex-col gap-6 px-6 pb-6 sm:flex-row sm:items-end">
-          <Link to="/profile/update" aria-label="Edit profile" className="group relative -mt-14 w-fit rounded-full">
+          <Link to={pageHref(PROFILE_UPDATE_PAGE, {})} aria-label="Edit profile" className="group relative -mt-14 w-fit rounded-full">
             <UserAvatar src={user.avatar} alt="" className="size-28 ring-4 ring-slate-900" />
             <span className="absolute right-1 bottom-1 grid size-8 place-items-center rounded-full bg-teal-500 text-slate-950 shadow-lg transition group-hover:scale-110">
               <Pencil aria-hidden="true" className="size-4" />
@@ -57,7 +58,7 @@ export default function ProfilePage() {
           </div>
           <div className="flex flex-wrap gap-3">
             {isAssistant && hasListing === false && <MakePublicButton />}
-            <Link to="/profile/update" className="btn-secondary">
+            <Link to={pageHref(PROFILE_UPDATE_PAGE, {})} className="btn-secondary">
               <Pencil aria-hidden="true" className="size-4" />
               Update Profile
             </Link>

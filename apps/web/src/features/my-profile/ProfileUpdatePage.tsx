@@ -9,10 +9,11 @@ import { TextAreaField } from "../../components/form/TextAreaField";
 import { TextField } from "../../components/form/TextField";
 import { UploadWidget } from "../../components/upload/UploadWidget";
 import { useAuth } from "../auth/public";
-import { WorkDetailsFields } from "./WorkDetailsFields";
+import { WorkDetailsFields } from "../../components/form/WorkDetailsFields";
 import { useActionAnswer } from "../../lib/actions";
 import { useActionFetcher } from "../../lib/useActionFetcher";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
+import { pageHref, MY_PROFILE_PAGE } from "../../lib/page-routes";
 
 function formValues(user: SelfUser): UpdateUserInput {
   return {
@@ -43,7 +44,7 @@ function ProfileUpdateForm({ user, onSaved }: { user: SelfUser; onSaved: (user: 
   useActionAnswer(save.result, (answer) => {
     if (!answer.ok) return;
     onSaved(answer.data);
-    void navigate("/profile");
+    void navigate(pageHref(MY_PROFILE_PAGE, {}));
   });
   const form = useForm<UpdateUserInput, unknown, UpdateUserData>({
     resolver: zodResolver(updateUserSchema),
@@ -105,7 +106,7 @@ function ProfileUpdateForm({ user, onSaved }: { user: SelfUser; onSaved: (user: 
             <TextAreaField label="About" rows={5} error={errors.bio?.message} {...register("bio")} />
 
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <Link to="/profile" className="btn-secondary">
+              <Link to={pageHref(MY_PROFILE_PAGE, {})} className="btn-secondary">
                 Cancel
               </Link>
               <SubmitButton busy={save.busy}>Save Changes</SubmitButton>

@@ -2,6 +2,7 @@ import type { Chat } from "@vam/shared";
 import { Link } from "react-router";
 import { CardSection } from "../../components/CardSection";
 import { ChatListItem } from "../chat/public";
+import { pageHref, CHAT_PAGE, PROFILE_LIST_PAGE } from "../../lib/page-routes";
 
 /** How many conversations the profile shows; the rest are on /chat. */
 const SHOWN = 5;
@@ -13,7 +14,7 @@ export function RecentChats({ chats, userId }: { chats: Chat[]; userId: string }
       {chats.length === 0 ? (
         <p className="text-sm text-slate-400">
           No conversations yet.{" "}
-          <Link to="/profile/list" className="link">
+          <Link to={pageHref(PROFILE_LIST_PAGE, {})} className="link">
             Find someone to talk to
           </Link>
         </p>
@@ -24,7 +25,7 @@ export function RecentChats({ chats, userId }: { chats: Chat[]; userId: string }
               <ChatListItem key={chat.id} chat={chat} selected={false} unread={!chat.seenBy.includes(userId)} userId={userId} />
             ))}
           </ul>
-          <Link to="/chat" className="link inline-block text-sm">
+          <Link to={pageHref(CHAT_PAGE, {})} className="link inline-block text-sm">
             View all messages
           </Link>
         </div>

@@ -2,6 +2,7 @@ import type { Posting } from "@vam/shared";
 import { Link } from "react-router";
 import { PostingCard } from "../postings/public";
 import { CardSection } from "../../components/CardSection";
+import { pageHref, PROFILE_LIST_PAGE } from "../../lib/page-routes";
 
 export function SavedPostings({ saved }: { saved: Posting[] }) {
   return (
@@ -9,7 +10,7 @@ export function SavedPostings({ saved }: { saved: Posting[] }) {
       {saved.length === 0 ? (
         <p className="text-sm text-slate-400">
           Nothing saved yet. Use &lsquo;Save the Place&rsquo; on a posting to keep it here.{" "}
-          <Link to="/profile/list" className="link">
+          <Link to={pageHref(PROFILE_LIST_PAGE, {})} className="link">
             Browse assistants
           </Link>
         </p>

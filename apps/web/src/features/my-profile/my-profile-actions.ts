@@ -1,18 +1,20 @@
-import { MSG, type SelfUser, type UpdateUserInput } from "@vam/shared";
+import { MSG, id, updateUserSchema, type SelfUser } from "@vam/shared";
 import type { ActionFunctionArgs } from "react-router";
 import { toast } from "sonner";
+import { z } from "zod";
 import { ApiError } from "../../api/errors";
-import { attempt, jsonBody, type ActionResult } from "../../lib/actions";
+import { attempt, type ActionResult } from "../../lib/actions";
+import { jsonBody } from "../../lib/json-body";
 import { makeProfilePublic, updateOwnUser } from "./my-profile-api";
-import { updateErrorMessage } from "./update-error";
+import { updateErrorMessage } from "../../lib/update-error";
 
 /**
  * `/profile`'s action (docs/decisions/0004-data-loading-on-the-web.md). `make-public` creates the
  * Assistant's public listing (a refusal is the spec's alert); then the page's loader runs again.
  */
 export async function myProfileAction({ request }: ActionFunctionArgs) {
-  const { intent } = await jsonBody<{ intent: "make-public" }>(request);
-  if (intent !== "make-public") throw new Response("Unknown change", { status: 400 });
+  const body = await jsonBody(request, z.object({ intent: z.literal("make-public") }));
+  if (!body.ok) return body;
   const result = await attempt(() => makeProfilePublic(), "Error posting profile. Please try again.");
   if (result.ok) toast.success("Your profile is now public");
   else window.alert("Error posting profile. Please try again.");
@@ -25,7 +27,9 @@ export async function myProfileAction({ request }: ActionFunctionArgs) {
  * keeps the old one and names the new one as waiting, which a toast says.
  */
 export async function profileUpdateAction({ request }: ActionFunctionArgs): Promise<ActionResult<SelfUser>> {
-  const { userId, input } = await jsonBody<{ userId: string; input: UpdateUserInput }>(request);
+  const body = await jsonBody(request, z.object({ userId: id(MSG.userNotFound), input: updateUserSchema }));
+  if (!body.ok) return body;
+  const { userId, input } = body.data;
   try {
     const saved = await updateOwnUser(userId, input);
     if (saved.pendingEmail && saved.pendingEmail === input.email?.trim().toLowerCase()) toast.success(MSG.emailChangePending(saved.pendingEmail));

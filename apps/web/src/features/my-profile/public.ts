@@ -2,5 +2,3 @@
  * What other features may use of `my-profile` (docs/decisions/0012-feature-boundaries.md): everything
  * else in this folder is its own. The lint configuration refuses imports that go around it.
  */
-export { WorkDetailsFields } from "./WorkDetailsFields";
-export { updateErrorMessage } from "./update-error";

@@ -10,7 +10,7 @@ import { PushSection } from "./PushSection";
 import { notificationTarget } from "./notification-target";
 import { useNotifications } from "./notifications-context";
 import type { notificationsLoader } from "./notifications-data";
-import { useNow } from "./useNow";
+import { useNow } from "../../lib/useNow";
 
 const TABS: { label: string; type?: NotificationType }[] = [
   { label: "All" },

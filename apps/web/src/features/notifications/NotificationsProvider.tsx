@@ -3,7 +3,8 @@ import { useFetcher } from "react-router";
 import type { Result } from "../../lib/result";
 import { useAuth } from "../auth/public";
 import { useRealtimeConnect, useRealtimeEvent } from "../realtime/public";
-import { NotificationsContext, UNREAD_COUNT } from "./notifications-context";
+import { NotificationsContext } from "./notifications-context";
+import { UNREAD_COUNT } from "./notifications-routes";
 
 const atLeastZero = (count: number) => Math.max(0, Math.trunc(Number(count)) || 0);
 

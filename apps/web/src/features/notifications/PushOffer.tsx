@@ -6,9 +6,10 @@ import { useActionFetcher } from "../../lib/useActionFetcher";
 import type { NotificationIntent } from "./notifications-data";
 import { askPushPermission, readDevicePushState } from "./push-device";
 import { offerAnswered, rememberPushAnswer } from "./push-offer-answer";
+import { pageHref, NOTIFICATIONS_PAGE } from "../../lib/page-routes";
 
 /** The notifications page's route, whose action registers this device (`pushOnHere`). */
-const NOTIFICATIONS_ROUTE = "/notifications";
+const NOTIFICATIONS_ROUTE = pageHref(NOTIFICATIONS_PAGE, {});
 
 /** checking: the browser's state is being read; hidden: nothing to offer here. */
 type Stage = "checking" | "hidden" | "offer" | "on" | "later" | "blocked";

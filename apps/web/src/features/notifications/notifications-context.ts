@@ -14,6 +14,3 @@ export function useNotifications(): NotificationStore {
   if (!store) throw new Error("useNotifications must be used inside <NotificationsProvider>");
   return store;
 }
-
-/** The data route that reads the unread count again (after a reconnect). */
-export const UNREAD_COUNT = "/data/notifications/unread";

@@ -1,7 +1,19 @@
-import { MSG, PUSH_MSG, type AppNotification, type PushKind, type PushSettings } from "@vam/shared";
+import {
+  MSG,
+  PUSH_KINDS,
+  PUSH_MSG,
+  id,
+  pushSubscriptionSchema,
+  pushUnsubscribeSchema,
+  type AppNotification,
+  type PushKind,
+  type PushSettings,
+} from "@vam/shared";
 import type { ActionFunctionArgs } from "react-router";
 import { toast } from "sonner";
-import { attempt, jsonBody, type ActionResult } from "../../lib/actions";
+import { z } from "zod";
+import { attempt, type ActionResult } from "../../lib/actions";
+import { jsonBody } from "../../lib/json-body";
 import type { Result } from "../../lib/result";
 import { fetchNotifications, fetchUnreadCount, markAllNotificationsRead, markNotificationRead } from "./notifications-api";
 import { fetchPushEndpoints, fetchPushKey, fetchPushSettings, removePushSubscription, savePushSettings, savePushSubscription } from "./push-api";
@@ -51,12 +63,24 @@ export type NotificationIntent =
   | { intent: "pushOff"; endpoint: string }
   | { intent: "pushKind"; kind: PushKind; on: boolean };
 
+/** `NotificationIntent` as the action checks it: a subscription and an endpoint as the server checks them. */
+const notificationIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("read"), id: id(MSG.notificationNotFound), leads: z.boolean() }),
+  z.object({ intent: z.literal("readAll") }),
+  z.object({ intent: z.literal("pushOn"), subscription: pushSubscriptionSchema }),
+  z.object({ intent: z.literal("pushOnHere") }),
+  pushUnsubscribeSchema.extend({ intent: z.literal("pushOff") }),
+  z.object({ intent: z.literal("pushKind"), kind: z.enum(PUSH_KINDS), on: z.boolean() }),
+]);
+
 /**
  * /notifications' action. `read`: marks one read (when the page then goes where it leads, going
  * there matters more than the mark: a failure is a toast on the way). `readAll`: marks every one read.
  */
 export async function notificationsAction({ request }: ActionFunctionArgs): Promise<ActionResult> {
-  const body = await jsonBody<NotificationIntent>(request);
+  const parsed = await jsonBody(request, notificationIntentSchema);
+  if (!parsed.ok) return parsed;
+  const body = parsed.data;
   if (body.intent === "pushOnHere")
     return attempt(async () => {
       await savePushSubscription(await subscribeWithKey(await fetchPushKey()));

@@ -3,5 +3,7 @@
  * everything else in this folder is its own. The lint configuration refuses imports that go around it.
  */
 export { relativeTime } from "./relative-time";
-export { useNow } from "./useNow";
 export { PushOffer } from "./PushOffer";
+export { NotificationsProvider } from "./NotificationsProvider";
+export { useNotifications } from "./notifications-context";
+export { fetchUnreadCount } from "./notifications-api";

@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { useAuth } from "../auth/public";
 import { MessageButton } from "../chat/public";
 import { SaveButton } from "./SaveButton";
+import { pageHref, BOOK_CONSULTANT_PAGE, LOGIN_PAGE, MY_PROFILE_PAGE } from "../../lib/page-routes";
 
 export function PostingActions({ posting }: { posting: Posting }) {
   const { user } = useAuth();
@@ -14,12 +15,12 @@ export function PostingActions({ posting }: { posting: Posting }) {
   return (
     <div className="grid gap-3">
       {isOwner ? (
-        <Link to={`/profile?editPosting=${posting.id}`} className="btn-primary">
+        <Link to={pageHref(MY_PROFILE_PAGE, {}, { editPosting: posting.id })} className="btn-primary">
           <Pencil aria-hidden="true" className="size-4" />
           Edit posting
         </Link>
       ) : (
-        <Link to={user ? `/book/${posting.user.id}` : "/login"} className="btn-primary">
+        <Link to={user ? pageHref(BOOK_CONSULTANT_PAGE, { consultantId: posting.user.id }) : pageHref(LOGIN_PAGE, {})} className="btn-primary">
           <CalendarCheck aria-hidden="true" className="size-4" />
           Book Now
         </Link>

@@ -10,6 +10,7 @@ import { SanitizedHtml } from "./SanitizedHtml";
 import type { postingLoader } from "./posting-loader";
 import { CardSection } from "../../components/CardSection";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
+import { pageHref, OTHER_PROFILE_PAGE } from "../../lib/page-routes";
 
 export default function PostingDetailPage() {
   const posting = useLoaderData<typeof postingLoader>();
@@ -34,7 +35,7 @@ export default function PostingDetailPage() {
       <aside aria-label="Posting summary" className="space-y-6 lg:sticky lg:top-24 lg:self-start">
         <div className="card space-y-5 p-6">
           <p className="text-2xl font-bold text-teal-300">{formatHourlyRate(posting.rate)}</p>
-          <Link to={`/profile/${poster.id}`} className="flex items-center gap-3 rounded-xl p-1 hover:bg-slate-800/60">
+          <Link to={pageHref(OTHER_PROFILE_PAGE, { id: poster.id })} className="flex items-center gap-3 rounded-xl p-1 hover:bg-slate-800/60">
             <UserAvatar src={poster.avatar} alt="" className="size-12" />
             <span>
               <span className="block font-semibold text-white">{poster.username}</span>

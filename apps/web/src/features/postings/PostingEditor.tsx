@@ -4,7 +4,7 @@ import { Await, useAsyncError } from "react-router";
 import { Modal } from "../../components/Modal";
 import type { Result } from "../../lib/result";
 import { FormAlert } from "../../components/form/FormAlert";
-import { updateErrorMessage } from "../my-profile/public";
+import { updateErrorMessage } from "../../lib/update-error";
 import { PostingForm } from "./PostingForm";
 import { EMPTY_POSTING, postingFormValues } from "./posting-form-values";
 import { fetchPosting } from "./postings-api";

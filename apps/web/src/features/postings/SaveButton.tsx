@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useActionFetcher } from "../../lib/useActionFetcher";
 import { useAuth } from "../auth/public";
+import { pageHref, LOGIN_PAGE } from "../../lib/page-routes";
 
 /**
  * 'Save the Place' / 'Place Saved', through the posting page's action: optimistic. Every press
@@ -20,7 +21,7 @@ export function SaveButton({ postId, saved }: { postId: string; saved: boolean }
 
   const onClick = () => {
     if (!user) {
-      void navigate("/login");
+      void navigate(pageHref(LOGIN_PAGE, {}));
       return;
     }
     setWanted(!shown);

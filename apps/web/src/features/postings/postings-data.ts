@@ -1,9 +1,11 @@
-import type { Posting, PostingData } from "@vam/shared";
+import { postingSchema, saveRequestSchema, type Posting } from "@vam/shared";
 import type { ActionFunctionArgs } from "react-router";
 import { toast } from "sonner";
+import { z } from "zod";
 import { ApiError } from "../../api/errors";
-import { attempt, jsonBody, type ActionResult } from "../../lib/actions";
-import { updateErrorMessage } from "../my-profile/public";
+import { attempt, type ActionResult } from "../../lib/actions";
+import { jsonBody } from "../../lib/json-body";
+import { updateErrorMessage } from "../../lib/update-error";
 import { createPosting, deletePosting, toggleSaved, updatePosting } from "./postings-api";
 
 /** A refusal in the spec's update-error words, naming the field the server found wrong. */
@@ -16,7 +18,7 @@ function refusal(error: unknown): ActionResult<never> {
 /**
  * The postings data routes (docs/decisions/0004-data-loading-on-the-web.md), used by the
  * Assistant's postings on /profile; after each, the loaders on screen run again.
- * `POST /data/postings` creates a posting, `PUT /data/postings/:id` saves it, `DELETE` deletes it.
+ * `POSTINGS_PATH` (lib/data-routes.ts; addresses in postings-routes.ts): POST without `:id` creates a posting, PUT with it saves it, DELETE deletes it.
  */
 export async function postingAction({ request, params }: ActionFunctionArgs): Promise<ActionResult<Posting | null>> {
   const id = params.id;
@@ -26,7 +28,9 @@ export async function postingAction({ request, params }: ActionFunctionArgs): Pr
       toast.success("Posting deleted");
       return { ok: true, data: null };
     }
-    const data = await jsonBody<PostingData>(request);
+    const body = await jsonBody(request, postingSchema);
+    if (!body.ok) return body;
+    const data = body.data;
     const saved = id ? await updatePosting(id, data) : await createPosting(data);
     toast.success("Posting saved");
     return { ok: true, data: saved };
@@ -40,7 +44,8 @@ export async function postingAction({ request, params }: ActionFunctionArgs): Pr
  * on its way are sent after it (`toggleSaved`); the page's loader then reads what the server kept.
  */
 export async function postingPageAction({ request }: ActionFunctionArgs): Promise<ActionResult<boolean>> {
-  const { intent, postId } = await jsonBody<{ intent: "toggle-save"; postId: string }>(request);
-  if (intent !== "toggle-save") throw new Response("Unknown change", { status: 400 });
+  const body = await jsonBody(request, saveRequestSchema.extend({ intent: z.literal("toggle-save") }));
+  if (!body.ok) return body;
+  const { postId } = body.data;
   return attempt(() => toggleSaved(postId), "Could not save the place.");
 }

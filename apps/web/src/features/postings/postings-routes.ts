@@ -1,5 +1,8 @@
+import { dataHref, POSTINGS_PATH } from "../../lib/data-routes";
+
 /**
- * The postings data routes (`/data/postings` and `/data/postings/:id`, declared with the others in
- * router.tsx's `/data` branch; their action is `postingAction` in postings-data.ts).
+ * The postings data route (its path under `DATA_ROOT`, as router.tsx declares it: without `:id` it
+ * creates, with it it saves or deletes; its action is `postingAction` in postings-data.ts).
  */
-export const postingsHref = (postingId?: string) => (postingId ? `/data/postings/${encodeURIComponent(postingId)}` : "/data/postings");
+
+export const postingsHref = (postingId?: string) => dataHref(POSTINGS_PATH, { id: postingId });

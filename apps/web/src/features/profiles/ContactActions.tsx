@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { useAuth } from "../auth/public";
 import { MessageButton } from "../chat/public";
 import type { MessageRecipient } from "../chat/public";
+import { pageHref, CHAT_PAGE } from "../../lib/page-routes";
 
 /** Contact {first name} and, for someone signed in (a visitor has no chats), View Chat History, on someone else's profile. */
 export function ContactActions({ person }: { person: MessageRecipient }) {
@@ -15,7 +16,7 @@ export function ContactActions({ person }: { person: MessageRecipient }) {
         Contact {person.firstName}
       </MessageButton>
       {user && (
-        <Link to={`/chat/${person.id}`} className="btn-secondary">
+        <Link to={pageHref(CHAT_PAGE, { userId: person.id })} className="btn-secondary">
           <History aria-hidden="true" className="size-4" />
           View Chat History
         </Link>

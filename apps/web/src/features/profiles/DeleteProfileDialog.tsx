@@ -1,6 +1,6 @@
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { useActionFetcher } from "../../lib/useActionFetcher";
-import { profileListingHref } from "./profiles-data";
+import { profileListingHref } from "./profiles-routes";
 
 interface DeleteProfileDialogProps {
   open: boolean;

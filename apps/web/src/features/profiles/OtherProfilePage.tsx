@@ -12,6 +12,7 @@ import { CardSection } from "../../components/CardSection";
 import { ProfileReviews } from "../reviews/public";
 import { importAgain } from "../../lib/import-again";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
+import { pageHref, MY_PROFILE_PAGE, PROFILE_LIST_PAGE } from "../../lib/page-routes";
 
 /**
  * Loaded for a signed-in person who may book, the only one who sees it: a visitor's profile page
@@ -30,7 +31,7 @@ export default function OtherProfilePage() {
         <UserRoundX aria-hidden="true" className="size-12 text-slate-500" />
         <h1 className="text-2xl font-bold text-white">User not found</h1>
         {profileError === "failed" && <p className="text-slate-400">Error loading profile</p>}
-        <Link to="/profile/list" className="btn-primary mt-4">
+        <Link to={pageHref(PROFILE_LIST_PAGE, {})} className="btn-primary mt-4">
           Browse assistants
         </Link>
       </div>
@@ -44,7 +45,7 @@ export default function OtherProfilePage() {
         {user?.id === profile.id ? (
           <p className="text-center text-sm text-slate-400">
             This is how others see your profile.{" "}
-            <Link to="/profile" className="link">
+            <Link to={pageHref(MY_PROFILE_PAGE, {})} className="link">
               Go to your profile
             </Link>
           </p>

@@ -13,6 +13,7 @@ import { useAuth } from "../auth/public";
 import { galleryRequest, GalleryView } from "../gallery/public";
 import { DeleteProfileDialog } from "./DeleteProfileDialog";
 import { ProfileInfoTab } from "./ProfileInfoTab";
+import { pageHref, BOOK_CONSULTANT_PAGE, LOGIN_PAGE, OTHER_PROFILE_PAGE } from "../../lib/page-routes";
 
 interface ProfileModalProps {
   post: ProfilePost;
@@ -81,11 +82,11 @@ export function ProfileModal({ post, onClose }: ProfileModalProps) {
 
         <div className="flex flex-col gap-2 sm:flex-row">
           {!isOwner && (
-            <Link to={user ? `/book/${post.userId}` : "/login"} className="btn-primary flex-1">
+            <Link to={user ? pageHref(BOOK_CONSULTANT_PAGE, { consultantId: post.userId }) : pageHref(LOGIN_PAGE, {})} className="btn-primary flex-1">
               Book Now
             </Link>
           )}
-          <Link to={`/profile/${post.userId}`} className="btn-secondary flex-1">
+          <Link to={pageHref(OTHER_PROFILE_PAGE, { id: post.userId })} className="btn-secondary flex-1">
             View Full Profile
           </Link>
         </div>

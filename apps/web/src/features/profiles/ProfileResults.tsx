@@ -3,7 +3,7 @@ import SearchX from "lucide-react/icons/search-x";
 import { Spinner } from "../../components/Spinner";
 import { ProfileCard } from "./ProfileCard";
 import { noResultsMessage } from "./no-results";
-import type { ProfileSearch } from "./profile-search";
+import type { ProfileSearch } from "../search/public";
 import { useNearEnd } from "./useNearEnd";
 import { useProfilePages } from "./useProfilePages";
 

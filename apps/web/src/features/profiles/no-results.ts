@@ -1,5 +1,5 @@
 import { MSG, formatLongDate, isWeekend } from "@vam/shared";
-import type { ProfileSearch } from "./profile-search";
+import type { ProfileSearch } from "../search/public";
 
 /**
  * What an empty result says: a weekend "available on" date first (nobody works weekends, so that is

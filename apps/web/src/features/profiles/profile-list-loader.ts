@@ -1,7 +1,7 @@
 import type { ProfilePage } from "@vam/shared";
 import type { LoaderFunctionArgs } from "react-router";
 import { fetchProfilePage } from "./profiles-api";
-import { isFiltered, searchFromUrl, type ProfileSearch } from "./profile-search";
+import { isFiltered, searchFromUrl, type ProfileSearch } from "../search/public";
 
 interface ProfileListData {
   search: ProfileSearch;

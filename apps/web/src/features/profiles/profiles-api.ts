@@ -1,14 +1,11 @@
-import type { ProfilePage, ProjectPost, SuggestQuery, UserProfile } from "@vam/shared";
+import type { ProfilePage, ProjectPost, UserProfile } from "@vam/shared";
 import { api } from "../../api/client";
-import { searchQuery, type ProfileSearch } from "./profile-search";
+import { searchQuery, type ProfileSearch, type SuggestField } from "../search/public";
 
 export function fetchProfilePage(search: ProfileSearch, cursor?: string | null): Promise<ProfilePage> {
   const qs = searchQuery(search, cursor).toString();
   return api.get<ProfilePage>(`/profiles/posts${qs ? `?${qs}` : ""}`);
 }
-
-/** Which field a suggestion completes: the Name field ("name") or the Where field ("place"). */
-export type SuggestField = SuggestQuery["field"];
 
 /** Up to 8 values for the field, each the whole text to put in it; `signal` cancels a request that a newer one replaced. */
 export async function fetchSuggestions(field: SuggestField, q: string, signal?: AbortSignal): Promise<string[]> {

@@ -4,5 +4,3 @@
  */
 export { SkillList } from "./SkillList";
 export { fetchUserProjects } from "./profiles-api";
-export type { SuggestField } from "./profiles-api";
-export { profileSuggestHref } from "./suggest-href";

@@ -1,7 +1,7 @@
 import type { ProfilePage, ProfilePost } from "@vam/shared";
 import { usePages } from "../../lib/usePages";
-import type { ProfileSearch } from "./profile-search";
-import { profilePageHref } from "./profiles-data";
+import { searchQuery, type ProfileSearch } from "../search/public";
+import { profilePageHref } from "./profiles-routes";
 
 interface ProfilePages {
   items: ProfilePost[];
@@ -17,6 +17,6 @@ interface ProfilePages {
  * the previous one.
  */
 export function useProfilePages(first: ProfilePage, search: ProfileSearch): ProfilePages {
-  const { items, cursor, failed, loading, load } = usePages(first, (after) => profilePageHref(search, after));
+  const { items, cursor, failed, loading, load } = usePages(first, (after) => profilePageHref(searchQuery(search, after)));
   return { items, hasMore: cursor !== null, loadingMore: loading, loadMoreFailed: failed, loadMore: () => cursor && load(cursor) };
 }

@@ -3,3 +3,4 @@
  * else in this folder is its own. The lint configuration refuses imports that go around it.
  */
 export { useRealtimeConnect, useRealtimeEvent } from "./realtime-context";
+export { RealtimeProvider } from "./RealtimeProvider";

@@ -1,12 +1,11 @@
 import { MSG, REVIEW_TEXT_MAX, REVIEW_WINDOW_DAYS, type Booking } from "@vam/shared";
 import Send from "lucide-react/icons/send";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { useFetcher } from "react-router";
 import { Modal } from "../../components/Modal";
 import { SubmitButton } from "../../components/SubmitButton";
 import { CharacterCount } from "../../components/form/CharacterCount";
 import { FormAlert } from "../../components/form/FormAlert";
-import { useActionAnswer, type ActionResult } from "../../lib/actions";
+import { useActionFetcher } from "../../lib/useActionFetcher";
 import { StarRatingInput } from "./StarRatingInput";
 import { reviewSubmitHref } from "./reviews-routes";
 
@@ -30,15 +29,16 @@ export function ReviewDialog({ booking, otherName, onClose, onSubmitted }: Revie
   const [text, setText] = useState("");
   const [ratingError, setRatingError] = useState<string | null>(null);
   // The review goes through its route action; the dialog closes once the parent has taken the answer in.
-  const review = useFetcher<ActionResult<Booking>>();
   const [closing, setClosing] = useState(false);
-  const busy = review.state !== "idle" || closing;
-  useActionAnswer(review.data, (answer) => {
-    if (!answer.ok) return;
-    setClosing(true);
-    void Promise.resolve(onSubmitted(answer.data)).finally(onClose);
+  const review = useActionFetcher<Booking>(reviewSubmitHref(booking.id), {
+    onAnswer: (answer) => {
+      if (!answer.ok) return;
+      setClosing(true);
+      void Promise.resolve(onSubmitted(answer.data)).finally(onClose);
+    },
   });
-  const error = review.data && !review.data.ok ? review.data.message : null;
+  const busy = review.busy || closing;
+  const error = review.error;
 
   const close = () => {
     if (!busy) onClose();
@@ -52,7 +52,7 @@ export function ReviewDialog({ booking, otherName, onClose, onSubmitted }: Revie
       formRef.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
       return;
     }
-    void review.submit({ rating, text: text.trim() || null }, { method: "post", encType: "application/json", action: reviewSubmitHref(booking.id) });
+    void review.submit({ rating, text: text.trim() || null });
   };
 
   return (

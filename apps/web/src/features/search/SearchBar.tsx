@@ -1,9 +1,12 @@
+import type { SearchSlot } from "@vam/shared";
 import MapPin from "lucide-react/icons/map-pin";
 import Search from "lucide-react/icons/search";
 import User from "lucide-react/icons/user";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { searchQuery } from "./profile-search";
 import { SuggestField } from "./SuggestField";
+import { pageHref, HOME_PAGE, PROFILE_LIST_PAGE } from "../../lib/page-routes";
 
 /** The filters' values: from the form where it shows them (`SearchFilters`), else kept from the address. */
 function filterValues(form: HTMLFormElement, url: URLSearchParams) {
@@ -35,14 +38,15 @@ export function SearchBar({ children }: { children?: ReactNode }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const query = new URLSearchParams();
-    if (userName.trim()) query.set("userName", userName.trim());
-    if (location.trim()) query.set("location", location.trim());
     const { skills, date, slot } = filterValues(event.currentTarget, searchParams);
-    for (const skill of skills) query.append("skills", skill);
-    if (date) query.set("date", date);
-    if (slot) query.set("slot", slot);
-    const target = pathname === "/home" ? "/profile/list" : pathname;
+    const query = searchQuery({
+      userName: userName.trim(),
+      location: location.trim(),
+      skills,
+      date,
+      slot: (slot || undefined) as SearchSlot | undefined,
+    });
+    const target = pathname === pageHref(HOME_PAGE, {}) ? pageHref(PROFILE_LIST_PAGE, {}) : pathname;
     const search = query.toString();
     void navigate(search ? `${target}?${search}` : target);
   };

@@ -2,7 +2,7 @@ import type { LucideIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useFetcher } from "react-router";
 import type { Result } from "../../lib/result";
-import { profileSuggestHref, type SuggestField as Field } from "../profiles/public";
+import { profileSuggestHref, type SuggestField as Field } from "./search-routes";
 import { comboboxKey } from "./combobox-keys";
 
 /** Typing pauses this long before suggestions are asked for. */

@@ -4,3 +4,5 @@
  */
 export { SearchBar } from "./SearchBar";
 export { SearchFilters } from "./SearchFilters";
+export { isFiltered, searchFromUrl, searchQuery, type ProfileSearch } from "./profile-search";
+export type { SuggestField } from "./search-routes";

@@ -5,7 +5,7 @@ import { Switch } from "../../components/Switch";
 import { useActionFetcher } from "../../lib/useActionFetcher";
 import { useTimeZone } from "../auth/public";
 import { TimeOffRefusal } from "./TimeOffRefusal";
-import { timeOffHref } from "./time-off-data";
+import { timeOffHref } from "./time-off-routes";
 import { keptBookingsText } from "./time-off-view";
 
 /**

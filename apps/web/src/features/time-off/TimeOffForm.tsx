@@ -8,7 +8,7 @@ import { useFieldIds } from "../../components/form/useFieldIds";
 import { useActionAnswer } from "../../lib/actions";
 import { useActionFetcher } from "../../lib/useActionFetcher";
 import { TimeOffRefusal } from "./TimeOffRefusal";
-import { timeOffHref } from "./time-off-data";
+import { timeOffHref } from "./time-off-routes";
 import { SLOT_CHOICES } from "./time-off-view";
 
 type Field = "from" | "to" | "slot" | "note";

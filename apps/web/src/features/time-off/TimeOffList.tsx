@@ -2,7 +2,7 @@ import { MSG, type TimeOffView } from "@vam/shared";
 import CalendarCheck from "lucide-react/icons/calendar-check";
 import Trash2 from "lucide-react/icons/trash-2";
 import { useActionFetcher } from "../../lib/useActionFetcher";
-import { timeOffHref } from "./time-off-data";
+import { timeOffHref } from "./time-off-routes";
 import { blockDates, blockExtent, removeName } from "./time-off-view";
 
 /** The Assistant's blocks of time off from today on, earliest first, each with its Remove button. */

@@ -1,21 +1,29 @@
-import { MSG, type CreateTimeOffInput } from "@vam/shared";
+import { MSG, createTimeOffSchema, holidaysSwitchSchema } from "@vam/shared";
 import type { ActionFunctionArgs } from "react-router";
 import { toast } from "sonner";
-import { attempt, jsonBody, type ActionResult } from "../../lib/actions";
+import { z } from "zod";
+import { attempt, type ActionResult } from "../../lib/actions";
+import { jsonBody } from "../../lib/json-body";
 import { createTimeOff, removeTimeOff, setHolidaysOff } from "./time-off-api";
 
-/** The changes of `/data/time-off/:id?`, named by their intent. */
-export type TimeOffChange =
-  { intent: "create"; input: CreateTimeOffInput } | { intent: "remove" } | { intent: "holidays"; on: boolean; keepBooked?: boolean };
+/** The changes of `TIME_OFF_PATH` (lib/data-routes.ts; addresses in time-off-routes.ts), named by their intent. */
+const timeOffChangeSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create"), input: createTimeOffSchema }),
+  z.object({ intent: z.literal("remove") }),
+  holidaysSwitchSchema.extend({ intent: z.literal("holidays") }),
+]);
+export type TimeOffChange = z.input<typeof timeOffChangeSchema>;
 
 /**
- * `/data/time-off/:id?` (decision 0004): blocks time off, removes a block (`:id`) or turns the
+ * `TIME_OFF_PATH` (lib/data-routes.ts; addresses in time-off-routes.ts, decision 0004): blocks time off, removes a block (`:id`) or turns the
  * holiday switch. A refusal over bookings (409) carries them in `details.bookings` (and, for the
  * switch, the holidays that hold them in `details.bookedHolidays`); the section
  * shows it. After the answer React Router reads the page's loaders again.
  */
 export async function timeOffAction({ params, request }: ActionFunctionArgs): Promise<ActionResult<unknown>> {
-  const change = await jsonBody<TimeOffChange>(request);
+  const body = await jsonBody(request, timeOffChangeSchema);
+  if (!body.ok) return body;
+  const change = body.data;
   switch (change.intent) {
     case "create": {
       const result = await attempt(() => createTimeOff(change.input), MSG.timeOffFailed);
@@ -31,10 +39,5 @@ export async function timeOffAction({ params, request }: ActionFunctionArgs): Pr
     }
     case "holidays":
       return attempt(() => setHolidaysOff(change.on, change.keepBooked), MSG.timeOffFailed);
-    default:
-      throw new Response("Unknown change", { status: 400 });
   }
 }
-
-/** `/data/time-off`, or one block's `/data/time-off/{id}`: where the section's changes are submitted. */
-export const timeOffHref = (id?: string) => `/data/time-off${id ? `/${encodeURIComponent(id)}` : ""}`;

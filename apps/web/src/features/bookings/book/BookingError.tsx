@@ -1,5 +1,5 @@
 import { useNavigate } from "react-router";
-import { ErrorScreen } from "../../../layouts/RouteError";
+import { ErrorScreen } from "../../../components/RouteError";
 
 /** Why this booking cannot go on, and the way back; a `refusal` (e.g. booking oneself) shows only its message. */
 export function BookingError({ message, refusal = false }: { message: string; refusal?: boolean }) {

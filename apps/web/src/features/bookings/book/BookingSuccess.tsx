@@ -7,6 +7,7 @@ import { useActionFetcher } from "../../../lib/useActionFetcher";
 import { PushOffer } from "../../notifications/public";
 import { BothClocks } from "../BothClocks";
 import type { TransferReferenceInput } from "../bookings-data";
+import { pageHref, BOOKINGS_PAGE, CHAT_PAGE } from "../../../lib/page-routes";
 
 interface BookingSuccessProps {
   /** The booking made, or every date of the weekly series made. */
@@ -61,13 +62,13 @@ export function BookingSuccess({ bookings, consultant, name, zone }: BookingSucc
       <TransferReferenceForm reference={booking.paymentReference} />
       <p className="text-sm text-slate-400">
         You can find the details under{" "}
-        <Link to="/bookings" className="link">
+        <Link to={pageHref(BOOKINGS_PAGE, {})} className="link">
           My Bookings
         </Link>
         {bookings.length > 1 && ", in the Recurring tab"}.
       </p>
       <p className="text-sm text-slate-400">{MSG.bookingRequestChat(consultant.firstName)}</p>
-      <Link to={`/chat/${consultantId}`} className="btn-primary">
+      <Link to={pageHref(CHAT_PAGE, { userId: consultantId })} className="btn-primary">
         Proceed to Chat
       </Link>
       <PushOffer firstName={consultant.firstName} />

@@ -12,11 +12,12 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
 import { UserAvatar } from "../../../components/UserAvatar";
-import { useActionAnswer, type ActionResult } from "../../../lib/actions";
+import { useActionFetcher } from "../../../lib/useActionFetcher";
 import type { Result } from "../../../lib/result";
 import { useDocumentTitle } from "../../../lib/useDocumentTitle";
 import { useTimeZone } from "../../auth/public";
-import { bookingsData, type NewBooking, type PaymentFor } from "../bookings-data";
+import type { NewBooking, PaymentFor } from "../bookings-data";
+import { bookingsData } from "../bookings-routes";
 import { DateTimePicker } from "../DateTimePicker";
 import type { DateTime } from "../picker-availability";
 import { shownAnswer } from "../shown-answer";
@@ -69,15 +70,17 @@ export function BookingWizard({ consultant, booked, unpaid }: BookingWizardProps
   }, [step]);
 
   // The booking is made by the route's action; its answer moves on to the last step, or says why not.
-  const confirmation = useFetcher<ActionResult<Booking[]>>();
-  const submitting = confirmation.state !== "idle";
-  useActionAnswer(confirmation.data, (answer) => {
-    if (answer.ok) {
-      setMade(answer.data);
-      setStep(3);
-    } else if (answer.status === 409 || answer.status === 400) setConflict({ message: answer.message, takenDates: answer.details?.takenDates ?? [] });
-    else setFatal(MSG.bookingCreateFailed);
+  const confirmation = useActionFetcher<Booking[]>(undefined, {
+    onAnswer: (answer) => {
+      if (answer.ok) {
+        setMade(answer.data);
+        setStep(3);
+      } else if (answer.status === 409 || answer.status === 400)
+        setConflict({ message: answer.message, takenDates: answer.details?.takenDates ?? [] });
+      else setFatal(MSG.bookingCreateFailed);
+    },
   });
+  const submitting = confirmation.busy;
   if (fatal) return <BookingError message={fatal} />;
   // The unpaid cap, told when the page opens (decisions.md, "Payment"), with the way out: no step to start.
   const capped = unpaid?.refusal && step < 3 ? unpaid.refusal : null;
@@ -111,7 +114,7 @@ export function BookingWizard({ consultant, booked, unpaid }: BookingWizardProps
     const paymentReference = shown && shown.duration === duration && shown.dates === kept ? shown.details.reference : undefined;
     const withPayment = { ...base, ...(paymentReference ? { paymentReference } : {}) };
     const input: NewBooking = weeks === null ? withPayment : { ...withPayment, weeks, ...(skipDates.length > 0 ? { skipDates } : {}) };
-    void confirmation.submit(input, { method: "post", encType: "application/json" });
+    void confirmation.submit(input);
   };
 
   // Leaving out the taken dates: the total and the QR code follow the dates left, a payment of
