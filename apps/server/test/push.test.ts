@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUSH_MSG, type PushPayload } from "@vam/shared";
 import { issueToken } from "../src/account-tokens/tokens.js";
 import { pushOutbox, pushSubscriptions } from "../src/db/schema.js";
-import { book } from "./helpers/bookings.js";
+import { book, bookSeries, mondayIn, setStatus } from "./helpers/bookings.js";
 import { decryptPush, newDeviceKeys, startPushService, subscriptionJson, type DeviceKeys, type PushServiceStandIn } from "./helpers/push-service.js";
 import { signUp, signUpOperator, startTestServer, type TestServer } from "./helpers/server.js";
 import { connectSocket, settle, type TestSocket } from "./helpers/sockets.js";
@@ -152,6 +152,49 @@ describe("web push", () => {
     expect(paid.status).toBe(200);
     const toClient = (await pushesTo(clientDevice.path)).map((push) => JSON.parse(decryptPush(push.body, clientDevice.keys)) as PushPayload);
     expect(toClient).toContainEqual(expect.objectContaining({ title: "Payment received", url: `/bookings/${bookingId}` }));
+  });
+
+  it("makes one push of a booking event that also writes in the chat: a booking, its acceptance, a series accepted and cancelled", async () => {
+    const client = await signUp(server, { role: "Boss", firstName: "Ramon" });
+    const consultant = await signUp(server, { role: "Assistant", firstName: "Maria" });
+    const consultantDevice = await subscribe(consultant);
+    const clientDevice = await subscribe(client);
+    const read = async (device: { path: string; keys: DeviceKeys }) =>
+      (await pushesTo(device.path)).map((push) => JSON.parse(decryptPush(push.body, device.keys)) as PushPayload);
+    /** What `device` received since it was last asked: each push's title and link. */
+    const seen = new Map<string, number>();
+    const fresh = async (device: { path: string; keys: DeviceKeys }) => {
+      const all = await read(device);
+      const from = seen.get(device.path) ?? 0;
+      seen.set(device.path, all.length);
+      return all.slice(from).map(({ title, url }) => ({ title, url }));
+    };
+
+    // A booking writes "Hi, I booked just now can you confirm?" in the chat: the booking is pushed, not the message too.
+    const made = await book(server, client, { consultantId: consultant.user.id });
+    expect(made.status).toBe(201);
+    const bookingId = made.body.booking.id;
+    expect(await fresh(consultantDevice)).toEqual([{ title: "New booking", url: `/bookings/${bookingId}` }]);
+
+    // Accepting writes the assistant's "Confirming your booking.": one push to the client.
+    expect((await setStatus(server, consultant, bookingId, "CONFIRMED")).status).toBe(200);
+    expect(await fresh(clientDevice)).toEqual([{ title: "Booking confirmed", url: `/bookings/${bookingId}` }]);
+
+    const series = await bookSeries(server, client, { consultantId: consultant.user.id, date: mondayIn(2), startTime: "13:00", weeks: 3 });
+    expect(series.status, JSON.stringify(series.body)).toBe(201);
+    const seriesId = series.body.bookings[0]!.seriesId!;
+    expect(await fresh(consultantDevice)).toHaveLength(1);
+    expect((await server.api("PUT", `/api/bookings/series/${seriesId}/accept`, { token: consultant.token })).status).toBe(200);
+    expect(await fresh(clientDevice)).toHaveLength(1);
+    // Cancelling the rest writes one message for the whole rest in the chat: one push to the other party.
+    expect((await server.api("PUT", `/api/bookings/series/${seriesId}/cancel`, { token: client.token })).status).toBe(200);
+    const cancelled = await fresh(consultantDevice);
+    expect(cancelled).toHaveLength(1);
+    expect(cancelled[0]!.url).toBe(`/bookings/${series.body.bookings[0]!.id}`);
+
+    // A message a person writes is pushed as before.
+    expect((await send(client, consultant, "See you on Monday")).status).toBe(201);
+    expect(await fresh(consultantDevice)).toEqual([expect.objectContaining({ url: expect.stringMatching(/^\/chat\//) })]);
   });
 
   it("removes a subscription the push service says is gone (410), and keeps one that failed otherwise for a retry", async () => {

@@ -202,7 +202,7 @@ export async function createBookings(app: FastifyInstance, order: NewBookings): 
     .catch(rethrowSlotTaken);
 
   await app.searchIndex.settle();
-  await publishMessage(app, created.message, client);
+  await publishMessage(app, created.message, client, { push: false });
   await announce(app, created.notification);
   app.emailQueue.kick();
   return created.items;

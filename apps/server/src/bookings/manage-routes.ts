@@ -116,7 +116,7 @@ export async function bookingManagementRoutes(base: FastifyInstance) {
       const accepted = status === "CONFIRMED" ? await storeAcceptedMessage(tx, changed.client, changed.consultant) : null;
       return { changed, notifications: [notice, reward], accepted };
     });
-    if (result.accepted) await publishMessage(app, result.accepted, result.changed.consultant);
+    if (result.accepted) await publishMessage(app, result.accepted, result.changed.consultant, { push: false });
 
     await publishChange(app, result.changed, result.notifications);
     request.log.info({ bookingId: id, status }, "booking status changed");

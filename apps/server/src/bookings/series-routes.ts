@@ -125,7 +125,7 @@ export async function seriesRoutes(base: FastifyInstance) {
       const message = await storeAcceptedMessage(tx, first.client, me);
       return { changed, notification, message };
     });
-    await publishMessage(app, result.message, me);
+    await publishMessage(app, result.message, me, { push: false });
     await publishChanges(app, result.changed, [result.notification]);
     request.log.info({ seriesId: request.params.id, dates: result.changed.length }, "series accepted");
     return { bookings: await bookingViews(app.db, me.id, result.changed) };
@@ -185,7 +185,7 @@ export async function seriesRoutes(base: FastifyInstance) {
       await queueBookingEmails(tx, app, { kind: "bookingCancelled", item: first, actor: me, series: seriesPayment(changed) });
       return { changed, message, notification };
     });
-    await publishMessage(app, result.message, me);
+    await publishMessage(app, result.message, me, { push: false });
     await publishChanges(app, result.changed, [result.notification]);
     request.log.info({ seriesId: request.params.id, dates: result.changed.length }, "series cancelled");
     return { bookings: await bookingViews(app.db, me.id, result.changed) };

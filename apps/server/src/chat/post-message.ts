@@ -66,8 +66,12 @@ export async function storeMessage(
   return { message: message!, chat: updated!, notification: notification!, attachments };
 }
 
-/** After commit: the message to every tab of both members, the notification to the recipient. */
-export async function publishMessage(app: FastifyInstance, stored: StoredMessage, sender: UserRow) {
+/**
+ * After commit: the message to every tab of both members, the notification to the recipient.
+ * `push: false` for the message a booking change writes in the chat: the booking's own
+ * notification is pushed, and one event makes one push on the person's devices.
+ */
+export async function publishMessage(app: FastifyInstance, stored: StoredMessage, sender: UserRow, { push = true }: { push?: boolean } = {}) {
   const recipient = await userById(app.db, otherMember(stored.chat, sender.id));
   // Each member's copy carries file URLs signed for them.
   const forSender = await attachmentSigner(app, sender.id);
@@ -78,7 +82,7 @@ export async function publishMessage(app: FastifyInstance, stored: StoredMessage
   app.realtime.toUser(sender.id, "newMessage", { chat: toChat(stored.chat, recipient, last), message: payload });
   app.realtime.toUser(recipient.id, "newMessage", { chat: toChat(stored.chat, sender, last), message: recipientPayload });
   app.metrics.messagesDelivered.inc();
-  await announce(app, stored.notification);
+  await announce(app, stored.notification, { push });
   return payload;
 }
 

@@ -15,12 +15,13 @@ export async function createNotification(db: Db, notification: NewNotification) 
 
 /**
  * Pushes a stored notification and the new unread count to every tab of its owner, and queues
- * its web push to their devices when it is a kind that is pushed (decision 0024).
+ * its web push to their devices when it is a kind that is pushed (decision 0024). `push: false`:
+ * another notification of the same event is pushed instead (a booking's own chat message).
  */
-export async function announce(app: FastifyInstance, row: NotificationRow) {
+export async function announce(app: FastifyInstance, row: NotificationRow, { push = true }: { push?: boolean } = {}) {
   app.realtime.toUser(row.userId, "notification", {
     notification: toNotification(row),
     unread: await unreadCount(app.db, row.userId),
   });
-  await pushNotification(app, row);
+  if (push) await pushNotification(app, row);
 }
