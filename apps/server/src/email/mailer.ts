@@ -1,9 +1,9 @@
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type { Config } from "../config.js";
-import { partialName } from "../partial-files.js";
+import { writeWhole } from "../partial-files.js";
 
 /** One message as the queue hands it to the mailer. */
 export interface MailMessage {
@@ -73,11 +73,9 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       await mkdir(folder, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.id}.eml`;
       const file = path.join(folder, name);
-      // Whole or not at all: written under a partial name, then renamed, so a backup taken
+      // Whole or not at all: written under a partial name, then given its own, so a backup taken
       // meanwhile never copies half a message (it leaves partial files out: backup/files.ts).
-      const partial = path.join(folder, partialName(name));
-      await writeFile(partial, built.message as Buffer);
-      await rename(partial, file);
+      await writeWhole(file, built.message as Buffer);
       // Not the address or the subject (names): logs carry no personal data (decision 0002). The
       // links are what a fresh install needs to go on (decisions.md: "its links are logged").
       log.info({ emailId: message.id, file, links: linksOf(message.text) }, "email written to the outbox folder (no SMTP_URL)");

@@ -1,7 +1,8 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import webpush from "web-push";
 import type { Config } from "../config.js";
+import { writeWhole } from "../partial-files.js";
 
 export interface VapidKeys {
   publicKey: string;
@@ -27,9 +28,10 @@ export async function vapidKeys(config: Config): Promise<VapidKeys | null> {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
   const generated = webpush.generateVAPIDKeys();
-  // `wx`: of two processes starting on one folder, the second reads the first's pair.
+  // Never over another pair: of two processes starting on one folder, the second reads the first's,
+  // which is whole when it has its name.
   try {
-    await writeFile(file, JSON.stringify(generated), { flag: "wx", mode: 0o600 });
+    await writeWhole(file, JSON.stringify(generated), 0o600);
     return generated;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;

@@ -1,6 +1,7 @@
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "../config.js";
+import { writeWhole } from "../partial-files.js";
 
 export interface Storage {
   /** Stores the bytes under `key` and answers the public URL. */
@@ -22,7 +23,8 @@ function localStorage(root: string): Storage {
     async put(key, body) {
       const file = path.join(root, key);
       await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, body, { flag: "wx" });
+      // Whole or not at all, never over another file: a backup or a reader never sees half of it.
+      await writeWhole(file, body);
       return LOCAL_UPLOADS_PREFIX + key;
     },
     async remove(key) {
@@ -102,7 +104,8 @@ function localPrivateStorage(root: string): PrivateStorage {
     async put(key, body) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, body, { flag: "wx" });
+      // Whole or not at all, never over another file: a backup or a reader never sees half of it.
+      await writeWhole(file, body);
     },
     async get(key) {
       try {
