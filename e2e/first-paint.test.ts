@@ -335,3 +335,56 @@ describe("the first paint before any script", () => {
     await context.close();
   });
 });
+
+describe("a drawn page's search before its code (decision 0050)", () => {
+  it("keeps what a visitor types into the drawn search, caret and focus, when the app takes the page over", async () => {
+    const pageCode = /\/assets\/ProfileListPage-[\w-]+\.js$/;
+    const { context, page, releases } = await slowPage([/\/assets\/index-[\w-]+\.js$/, pageCode]);
+    await page.goto("/profile/list", { waitUntil: "commit" });
+    await expectShell(page, LIST_PAGE);
+    const name = page.getByRole("combobox", { name: "Name" });
+    // No script has run: the HTML's own field takes the first letters.
+    await name.pressSequentially("Mar");
+    const asked = page.waitForRequest(pageCode);
+    releases[0]!();
+    await asked;
+    // The app's code runs, the page's is on its way: still the drawn field, which takes more.
+    expect(await page.locator("audio").count()).toBe(0);
+    await name.pressSequentially("ia");
+    releases[1]!();
+    // React's first render over the drawn page (the music player is the app's) draws the page with it.
+    await page.locator("audio").waitFor({ state: "attached" });
+    // The app's field holds all of it, has the focus, and goes on where the caret was.
+    expect(await name.inputValue()).toBe("Maria");
+    expect(await name.evaluate((field) => field === document.activeElement)).toBe(true);
+    await name.press("ArrowLeft");
+    await name.pressSequentially("n");
+    expect(await name.inputValue()).toBe("Marina");
+    await page.getByRole("combobox", { name: "Where" }).fill("Cebu");
+    await page.getByRole("search", { name: "Search assistants" }).getByRole("button", { name: "Search" }).click();
+    await page.waitForURL((url) => url.searchParams.get("userName") === "Marina" && url.searchParams.get("location") === "Cebu");
+    await context.close();
+  });
+
+  it("searches from the drawn /home with every script blocked: the form goes to the list's address by itself", async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: PHONE });
+    const page = await context.newPage();
+    await page.route("**/*.js", (route) => route.abort());
+    await page.goto("/home", { waitUntil: "load" });
+    await expectShell(page, HOME_PAGE);
+    const first = firstListed.split(" ")[0]!;
+    await page.getByRole("combobox", { name: "Name" }).fill(first);
+    await page.getByRole("combobox", { name: "Name" }).press("Enter");
+    await page.waitForURL((url) => url.pathname === "/profile/list" && url.searchParams.get("userName") === first);
+    // With its scripts, that address shows the search's answer.
+    await page.unroute("**/*.js");
+    await page.reload();
+    await page
+      .getByRole("article")
+      .first()
+      .getByRole("heading", { name: new RegExp(first) })
+      .waitFor();
+    expect(await page.getByRole("combobox", { name: "Name" }).inputValue()).toBe(first);
+    await context.close();
+  });
+});

@@ -3,6 +3,7 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import "./index.css";
 import { readToken } from "./api/session-storage";
+import { followTypedFields } from "./lib/typed-before-start";
 import { router } from "./router";
 
 // The Content-Security-Policy allows no eval, so zod's compiled parsers cannot run here: tell zod
@@ -22,6 +23,8 @@ const start = () => createRoot(root).render(import.meta.env.DEV ? <StrictMode>{a
 // over it rather than its loading text first. Someone signed in is shown their own header at once
 // instead (the HTML's is a visitor's). React's render over a drawn page is a transition: rendered
 // in slices that leave the main thread free between them (decision 0031), committed at once.
+// What is typed into a drawn page's search before then is kept by the app's fields (decision 0050).
+if (root.hasAttribute("data-page")) followTypedFields(root);
 if (root.hasAttribute("data-page") && !readToken() && !router.state.initialized) {
   const stop = router.subscribe(({ initialized }) => initialized && (stop(), startTransition(start)));
 } else start();

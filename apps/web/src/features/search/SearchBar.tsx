@@ -2,7 +2,7 @@ import type { SearchSlot } from "@vam/shared";
 import MapPin from "lucide-react/icons/map-pin";
 import Search from "lucide-react/icons/search";
 import User from "lucide-react/icons/user";
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { searchQuery } from "./profile-search";
 import { SuggestField } from "./SuggestField";
@@ -30,11 +30,15 @@ export function SearchBar({ children }: { children?: ReactNode }) {
   const urlLocation = searchParams.get("location") ?? "";
   const [userName, setUserName] = useState(urlName);
   const [location, setLocation] = useState(urlLocation);
-
-  useEffect(() => {
+  // A new address (a search, back, a link) shows its words; the first render keeps the state,
+  // which the fields may have filled with what was typed before the app took the page over.
+  const [shown, setShown] = useState([urlName, urlLocation]);
+  if (shown[0] !== urlName || shown[1] !== urlLocation) {
+    setShown([urlName, urlLocation]);
     setUserName(urlName);
     setLocation(urlLocation);
-  }, [urlName, urlLocation]);
+  }
+  const target = pathname === pageHref(HOME_PAGE, {}) ? pageHref(PROFILE_LIST_PAGE, {}) : pathname;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -46,7 +50,6 @@ export function SearchBar({ children }: { children?: ReactNode }) {
       date,
       slot: (slot || undefined) as SearchSlot | undefined,
     });
-    const target = pathname === pageHref(HOME_PAGE, {}) ? pageHref(PROFILE_LIST_PAGE, {}) : pathname;
     const search = query.toString();
     void navigate(search ? `${target}?${search}` : target);
   };
@@ -60,15 +63,20 @@ export function SearchBar({ children }: { children?: ReactNode }) {
   );
 
   return (
+    // The action and the fields' names make the drawn page's form (before the app's code has run)
+    // search by itself: the browser sends it to the list's address (decision 0050).
     <form
       role="search"
       aria-label="Search assistants"
+      method="get"
+      action={target}
       onSubmit={onSubmit}
       className="w-full space-y-2 rounded-2xl border border-slate-700 bg-slate-900/90 p-2 shadow-lg shadow-black/30"
     >
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <SuggestField
           field="name"
+          name="userName"
           label="Name"
           listLabel="Suggested people"
           placeholder="Enter name"
@@ -79,6 +87,7 @@ export function SearchBar({ children }: { children?: ReactNode }) {
         <div aria-hidden="true" className="hidden w-px self-stretch bg-slate-700 sm:block" />
         <SuggestField
           field="place"
+          name="location"
           label="Where"
           listLabel="Suggested places"
           placeholder="Anywhere"

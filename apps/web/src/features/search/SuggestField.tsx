@@ -1,7 +1,8 @@
 import type { LucideIcon } from "lucide-react";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useFetcher } from "react-router";
 import type { Result } from "../../lib/result";
+import { takeTyped } from "../../lib/typed-before-start";
 import { profileSuggestHref, type SuggestField as Field } from "./search-routes";
 import { comboboxKey } from "./combobox-keys";
 
@@ -10,6 +11,8 @@ export const SUGGEST_DELAY_MS = 150;
 
 interface SuggestFieldProps {
   field: Field;
+  /** The form field's name: the address's parameter, which the form sends where the app has not taken the page over yet. */
+  name: string;
   label: string;
   /**
    * The suggestion list's name ("Suggested people"): not the field's label, so that the label names
@@ -28,14 +31,29 @@ interface SuggestFieldProps {
  * a short pause after typing; a newer load aborts the older one (decision 0004). Picking one fills
  * the field; the form's Search button searches.
  */
-export function SuggestField({ field, label, listLabel, placeholder, icon: Icon, value, onChange }: SuggestFieldProps) {
+export function SuggestField({ field, name, label, listLabel, placeholder, icon: Icon, value, onChange }: SuggestFieldProps) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
   const listId = `${id}-list`;
   const fetcher = useFetcher<Result<string[]>>();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // What the visitor typed into the drawn page's field before the app took it over stays, with
+  // its caret (decision 0050). The field is given the text first, so React's value leaves the caret.
+  const keepTyped = useEffectEvent(() => {
+    const kept = takeTyped(name);
+    const field = input.current;
+    if (!kept || !field) return;
+    field.value = kept.value;
+    if (kept.value !== value) onChange(kept.value);
+    if (kept.caret) {
+      field.focus();
+      field.setSelectionRange(...kept.caret);
+    }
+  });
+  useLayoutEffect(() => keepTyped(), []);
 
   const suggestions = fetcher.data?.ok ? fetcher.data.data : [];
   const shown = open && value.trim() !== "" && suggestions.length > 0;
@@ -76,7 +94,9 @@ export function SuggestField({ field, label, listLabel, placeholder, icon: Icon,
       <div className="flex items-center gap-2">
         <Icon aria-hidden="true" className="size-4 text-slate-500" />
         <input
+          ref={input}
           id={id}
+          name={name}
           type="text"
           role="combobox"
           autoComplete="off"
