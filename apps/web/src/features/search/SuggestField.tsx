@@ -44,13 +44,13 @@ export function SuggestField({ field, name, label, listLabel, placeholder, icon:
   // its caret (decision 0050). The field is given the text first, so React's value leaves the caret.
   const keepTyped = useEffectEvent(() => {
     const kept = takeTyped(name);
-    const field = input.current;
-    if (!kept || !field) return;
-    field.value = kept.value;
+    const box = input.current;
+    if (!kept || !box) return;
+    box.value = kept.value;
     if (kept.value !== value) onChange(kept.value);
     if (kept.caret) {
-      field.focus();
-      field.setSelectionRange(...kept.caret);
+      box.focus();
+      box.setSelectionRange(...kept.caret);
     }
   });
   useLayoutEffect(() => keepTyped(), []);
