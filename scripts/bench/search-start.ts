@@ -2,7 +2,7 @@
 // loaded and caught up, decision 0029) on PostgreSQL, with and without the index's snapshot.
 //
 //   BENCH_LISTINGS (1,000,000)   BENCH_STARTS (3) starts of each kind (BENCH_SNAPSHOT_STARTS: from the snapshot)   BENCH_PORT (3998)
-//   BENCH_CHANGES (1,000)        listings edited before each start from the snapshot (the catch-up's work)
+//   BENCH_CHANGES (1,000)        listings edited before each start from the snapshot (the n-th start catches up on n × that)
 //   BENCH_DB (bench_search_start) the database's name; BENCH_REUSE=1 keeps one already seeded with as many listings
 //   BENCH_KEEP=1                 leave the database (to run again with BENCH_REUSE=1)
 //   BENCH_MODES (full,snapshot)  which starts: `full` (no snapshot: everything from the database), `snapshot`
@@ -210,7 +210,10 @@ async function main() {
         row(
           "from the snapshot",
           run,
-          started?.from === "snapshot" ? `${CHANGES.toLocaleString("en")} listings changed since caught up` : `not used: ${started?.reason}`,
+          // Each round edits 1,000 other listings; the snapshot is the full start's: the n-th start catches up on all n rounds.
+          started?.from === "snapshot"
+            ? `${((i + 1) * CHANGES).toLocaleString("en")} listings changed since, caught up`
+            : `not used: ${started?.reason}`,
         );
         await stop(run.server);
       }

@@ -122,6 +122,36 @@ describe("an index started from its snapshot", () => {
   });
 });
 
+describe("writing the snapshot", () => {
+  it("holds the change log's changes while the index's image is copied: the image is of one moment (decision 0051)", async () => {
+    const replica = await fromSnapshot(server.database);
+    const index = replica.index;
+    const copy = index.image.bind(index);
+    const before = index.size;
+    const sizes: number[] = [];
+    let changed!: () => void;
+    const change = new Promise<void>((resolve) => (changed = resolve));
+    // The copy of 1,000,000 listings pauses between pieces; here one long pause, during which a listing is created and read.
+    vi.spyOn(index, "image").mockImplementation(async (pause) => {
+      sizes.push(index.size);
+      await change;
+      // Time for the read to reach the database and back.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      sizes.push(index.size);
+      return copy(pause);
+    });
+    const writing = replica.writeSnapshot();
+    await assistant("Teresa", "Lim", `copy_held_${Date.now() % 100000}`, "Pasig City");
+    const reading = replica.refresh();
+    changed();
+    expect(await writing).toBeGreaterThan(0);
+    await reading;
+    expect(sizes).toEqual([before, before]);
+    // Read once the copy was done.
+    expect(index.size).toBe(before + 1);
+  });
+});
+
 describe("stopping while a snapshot is written", () => {
   it("abandons it: the previous file stays, no partial one is left", async () => {
     const own = await mkdtemp(path.join(tmpdir(), "vam-snapshot-stop-"));

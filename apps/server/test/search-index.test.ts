@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { profilePageSchema, type ProfilePost } from "@vam/shared";
 import { FIELD, rankOrder, SearchIndex, type Doc, type ListingRecord } from "../src/profiles/search-index.js";
@@ -6,6 +9,7 @@ import { pageJson, type SearchPage } from "../src/profiles/search.js";
 import { choicesOf, EVERYONE, rankByRank, rankedListings, scoredListings, type Filter } from "../src/profiles/search-rank.js";
 import { resolve, type QueryWord } from "../src/profiles/search-resolve.js";
 import { wordMatch } from "../src/profiles/search-words.js";
+import { readSnapshot, writeSnapshot } from "../src/profiles/search-snapshot.js";
 import { TypoKeys, keyDeletes } from "../src/profiles/typo-keys.js";
 
 /*
@@ -144,6 +148,131 @@ describe("the index", () => {
     loaded.load(current.values());
     expect(kept.snapshot()).toEqual(loaded.snapshot());
     expect(kept.size).toBe(current.size);
+  });
+
+  it("applies a batch of changes at once as one change after another would, and goes on changing the same way (decision 0051)", () => {
+    const batched = new SearchIndex();
+    const current = new Map<string, ListingRecord>();
+    const first = Array.from({ length: 300 }, () => listing());
+    for (const record of first) current.set(record.card.userId, record);
+    batched.load(first);
+    for (const size of [150, 5, 60]) {
+      // New listings, edits of names, usernames, places and ratings, and removals, each user once.
+      const changes = new Map<string, ListingRecord | null>();
+      const existing = [...current.values()];
+      for (let i = 0; i < size; i++) {
+        const roll = next();
+        if (roll < 0.4) {
+          const record = listing();
+          changes.set(record.card.userId, record);
+        } else if (roll < 0.75) {
+          const old = pick(existing);
+          changes.set(old.card.userId, {
+            ...old,
+            card: { ...old.card, firstName: pick(FIRST), username: `${pick(LAST)}${i}`, location: pick(PLACES), rating: next() < 0.5 ? 4.5 : null },
+          });
+        } else changes.set(pick(existing).card.userId, null);
+      }
+      for (const [userId, record] of changes) {
+        if (record) current.set(userId, record);
+        else current.delete(userId);
+      }
+      batched.applyChanges(changes);
+      const loaded = new SearchIndex();
+      loaded.load(current.values());
+      expect(batched.snapshot()).toEqual(loaded.snapshot());
+      expect(batched.size).toBe(current.size);
+    }
+    // Then one change at a time, on the lists the batch rebuilt.
+    for (let i = 0; i < 50; i++) {
+      const record = listing();
+      current.set(record.card.userId, record);
+      batched.upsert(record);
+      const gone = [...current.keys()][i * 3]!;
+      current.delete(gone);
+      batched.remove(gone);
+    }
+    const loaded = new SearchIndex();
+    loaded.load(current.values());
+    expect(batched.snapshot()).toEqual(loaded.snapshot());
+  });
+
+  it("written to its snapshot and put back from it (decision 0051), is the same index, and changes the same way after", async () => {
+    const kept = new SearchIndex();
+    const current = new Map<string, ListingRecord>();
+    /** A round of changes, applied to each index given: new listings (some with held time), edits, removals. */
+    const change = (indexes: SearchIndex[], rounds: number) => {
+      for (let i = 0; i < rounds; i++) {
+        const roll = next();
+        const existing = [...current.values()];
+        let record: ListingRecord | undefined;
+        if (roll < 0.55 || existing.length === 0) {
+          record = listing({ skills: [pick(["SEO", "Writing", "Marketing"]), "Ñoño ✓ 日本"] });
+          if (next() < 0.3)
+            record = {
+              ...record,
+              held: {
+                ranges: [1_800_000_000_000, 1_800_003_600_000],
+                blocks: [{ from: "2026-12-01", to: "2026-12-02", slot: null }],
+                holidaysOff: true,
+                holidaysKept: ["2026-12-25"],
+              },
+            };
+        } else if (roll < 0.8) {
+          const old = pick(existing);
+          record = { ...old, card: { ...old.card, lastName: pick(LAST), location: `${pick(PLACES)} Piñas`, rating: next() < 0.5 ? 4.5 : null } };
+        }
+        if (record) {
+          current.set(record.card.userId, record);
+          for (const index of indexes) index.upsert(record);
+        } else {
+          const gone = pick(existing);
+          current.delete(gone.card.userId);
+          for (const index of indexes) index.remove(gone.card.userId);
+        }
+      }
+    };
+    kept.load(Array.from({ length: 300 }, () => listing()).map((record) => (current.set(record.card.userId, record), record)));
+    // Changes after the load: free slots, typo keys waiting to be merged, listings out of slot order.
+    change([kept], 400);
+    for (const gone of [...current.keys()].slice(0, 5)) {
+      current.delete(gone);
+      kept.remove(gone);
+    }
+    const dir = await mkdtemp(path.join(tmpdir(), "vam-index-image-"));
+    try {
+      const image = await kept.image();
+      expect(image.image.typo.pending.length).toBeGreaterThan(0);
+      expect(image.image.freeSlots.length).toBeGreaterThan(0);
+      await writeSnapshot(dir, { database: "db", xmin: "1", takenAt: 1000 }, image);
+      const read = await readSnapshot(dir, { database: "db", dbNow: 2000, maxAgeMs: 60_000 });
+      if (!("image" in read)) throw new Error(read.reason);
+      const restored = new SearchIndex();
+      restored.restore(read.image, read.doc);
+      expect(restored.snapshot()).toEqual(kept.snapshot());
+      // Slot for slot: the next changes reuse the same free slots and grow the same arrays.
+      const slots = (index: SearchIndex) => [...current.keys()].map((userId) => index.doc(userId)?.slot);
+      expect(slots(restored)).toEqual(slots(kept));
+      change([kept, restored], 400);
+      expect(restored.snapshot()).toEqual(kept.snapshot());
+      expect(slots(restored)).toEqual(slots(kept));
+      const loaded = new SearchIndex();
+      loaded.load(current.values());
+      expect(restored.snapshot()).toEqual(loaded.snapshot());
+      // Typo keys of words filed since the last merge as well as merged ones.
+      expect((await kept.image()).image.typo.pending.length).toBeGreaterThan(0);
+      const candidates = (index: SearchIndex, query: string) =>
+        index
+          .typoCandidates(query, 2)
+          .map((term) => term.word)
+          .sort();
+      for (const record of current.values()) {
+        const query = typo(record.card.username.toLowerCase());
+        expect(candidates(restored, query), query).toEqual(candidates(kept, query));
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("loaded at once in any order, with listing times of any width, keeps every posting list in rank order (decision 0029)", () => {

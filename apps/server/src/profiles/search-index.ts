@@ -1,6 +1,6 @@
 import { profilePostSchema, type ProfilePost, type TimeOffSpan } from "@vam/shared";
 import { foldWord, splitWords } from "./search-words.js";
-import { MAX_WORD_ID, TypoKeys } from "./typo-keys.js";
+import { MAX_WORD_ID, TypoKeys, type TypoImage } from "./typo-keys.js";
 import {
   entryField,
   entryId,
@@ -49,6 +49,14 @@ export interface HeldTime {
   readonly holidaysKept?: readonly string[];
 }
 
+/**
+ * No posting in a field, and no spelling: most words are used in one field and never in a name.
+ * Shared by every such word until its first posting there or first spelling, when it is given its
+ * own (`file`); never changed.
+ */
+const NO_POSTINGS: number[] = [];
+const NO_SPELLINGS = new Map<string, number>();
+
 /** No listing: a bit set that holds no slot (a slot past its end is not in it). */
 const NO_SLOTS = new Uint32Array(0);
 
@@ -87,7 +95,7 @@ export interface Term {
   readonly uses: [name: number, username: number, place: number];
   readonly postings: [number[], number[], number[]];
   /** How the word is written in names ("Maria"), with how many listings write it so: for suggestions. */
-  readonly spellings: Map<string, number>;
+  spellings: Map<string, number>;
   /** The fields (a bit each) whose sorted vocabulary holds the word: those it has been used in. */
   inFields: number;
 }
@@ -185,11 +193,159 @@ function listedMicros(listedAt: string): number {
   return Date.parse(`${listedAt.slice(0, 23)}Z`) * 1000 + Number(listedAt.slice(23, 26));
 }
 
+/** `image` pauses after each 65,536 words and listings (a mask). */
+const PIECE = 0xffff;
+
+/** From this many changes at once, `applyChanges` rebuilds the long lists once rather than changing them one by one. */
+const BATCH_FROM = 20;
+
+/** What a batch of changes leaves for its end (`SearchIndex.settle`). */
+interface Later {
+  /** The slots of the listings taken out: given again at the end. */
+  readonly gone: Set<number>;
+  /** By field, the words whose posting lists lose listings. */
+  readonly postingsOut: [Set<Term>, Set<Term>, Set<Term>];
+  /** By field, the slots each word's posting list gains. */
+  readonly postingsIn: [Map<Term, number[]>, Map<Term, number[]>, Map<Term, number[]>];
+  /** By field, the words now used there for the first time. */
+  readonly sortedIn: [Term[], Term[], Term[]];
+  /** (username word id, slot) pairs gained, flat. */
+  readonly runsIn: number[];
+  readonly listingsIn: Doc[];
+}
+
+/**
+ * Two lists sorted by `order` as one; of equal items, `a`'s first. `b` is the short one (a
+ * batch's new items): each is placed by a binary search in `a`, whose stretches between are
+ * copied without comparing.
+ */
+function merged<T>(a: readonly T[], b: readonly T[], order: (x: T, y: T) => number): T[] {
+  const out: T[] = [];
+  let i = 0;
+  for (const item of b) {
+    let low = i;
+    let high = a.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (order(a[mid]!, item) <= 0) low = mid + 1;
+      else high = mid;
+    }
+    while (i < low) out.push(a[i++]!);
+    out.push(item);
+  }
+  while (i < a.length) out.push(a[i++]!);
+  return out;
+}
+
 /** `array`'s numbers at the start of a new one of `length`. */
 function grown(array: Int32Array, length: number): Int32Array {
   const next = new Int32Array(length);
   next.set(array);
   return next;
+}
+
+/** Numbers kept for each vocabulary word in `IndexImage.terms`: uses by field (3), the fields it is sorted in, its postings' lengths by field (3). */
+export const TERM_STRIDE = 7;
+
+/**
+ * The index's whole state at one moment, as numbers and strings, for the snapshot to keep and
+ * give back (decision 0051): a start from it puts every structure back as it was, with no
+ * listing filed again, no list sorted and no typo key hashed. The listings themselves are not
+ * in it (a `Doc` is immutable once filed): `SearchIndex.image` answers them beside it, and
+ * `restore` asks for each again by slot.
+ */
+export interface IndexImage {
+  /** Slots given so far, filled or free. */
+  readonly slotCount: number;
+  /** The free slots, in the order they are given again (the last first). */
+  readonly freeSlots: Int32Array;
+  /** The listings' slots, oldest listing first. */
+  readonly byListing: Int32Array;
+  /** The vocabulary's words, by id. */
+  readonly words: readonly string[];
+  /** `TERM_STRIDE` numbers by word id. */
+  readonly terms: Int32Array;
+  /** Every word's posting lists, by id and then by field, end to end. */
+  readonly postings: Int32Array;
+  /** The words written in names, with each spelling's count: [id, [spelling, count]…]. */
+  readonly spellings: readonly (readonly [number, readonly (readonly [string, number])[]])[];
+  /** By field, the ids of the words sorted there, in word order. */
+  readonly sorted: readonly [Int32Array, Int32Array, Int32Array];
+  /** The (username word, listing) pairs, in word order. */
+  readonly runIds: Int32Array;
+  readonly runSlots: Int32Array;
+  /** The word table up to its end, each slot's start and count in it, and how many of its entries belong to listings gone. */
+  readonly layoutWords: Int32Array;
+  readonly starts: Int32Array;
+  readonly counts: Int32Array;
+  readonly wordsFreed: number;
+  /** Each skill's bit set. */
+  readonly skills: readonly (readonly [string, Uint32Array])[];
+  /** Every place with its uses and spellings: [key, uses, [spelling, count]…]. */
+  readonly places: readonly (readonly [string, number, readonly (readonly [string, number])[]])[];
+  readonly typo: TypoImage;
+}
+
+/** The word of the word table's entry `numbers[k]`. */
+function wordAt(numbers: Int32Array, k: number, words: readonly string[]): string {
+  const word = words[entryId(numbers[k]!)];
+  if (word === undefined) throw new Error("a word number past the vocabulary");
+  return word;
+}
+
+/**
+ * `numbers[from…to)` as an array of exactly that length (`push` would give a list of one a
+ * backing store of 17), or those numbers' words when `words` is given: most posting lists and
+ * word lists hold one to three. No function is made per list (restoring makes millions).
+ */
+function listOf(numbers: Int32Array, from: number, to: number): number[];
+function listOf(numbers: Int32Array, from: number, to: number, words: readonly string[]): string[];
+function listOf(numbers: Int32Array, from: number, to: number, words?: readonly string[]): (number | string)[] {
+  if (words) {
+    switch (to - from) {
+      case 1:
+        return [wordAt(numbers, from, words)];
+      case 2:
+        return [wordAt(numbers, from, words), wordAt(numbers, from + 1, words)];
+      case 3:
+        return [wordAt(numbers, from, words), wordAt(numbers, from + 1, words), wordAt(numbers, from + 2, words)];
+      default: {
+        const list: string[] = [];
+        for (let k = from; k < to; k++) list.push(wordAt(numbers, k, words));
+        return list;
+      }
+    }
+  }
+  switch (to - from) {
+    case 1:
+      return [numbers[from]!];
+    case 2:
+      return [numbers[from]!, numbers[from + 1]!];
+    case 3:
+      return [numbers[from]!, numbers[from + 1]!, numbers[from + 2]!];
+    default: {
+      const list: number[] = [];
+      for (let k = from; k < to; k++) list.push(numbers[k]!);
+      return list;
+    }
+  }
+}
+
+/** No word in a field (a listing restored without a place); never changed. */
+const NO_WORDS: string[] = [];
+
+/** A listing's words as the word table holds them (in the order it was filed: names, username, place). */
+export function wordsOf(image: Pick<IndexImage, "layoutWords" | "starts" | "counts" | "words">, slot: number): Doc["words"] {
+  const words: [string[], string[], string[]] = [NO_WORDS, NO_WORDS, NO_WORDS];
+  // The entries are in field order: each field's are one stretch.
+  for (let k = image.starts[slot]!, end = k + image.counts[slot]!; k < end;) {
+    const field = entryField(image.layoutWords[k]!);
+    let to = k + 1;
+    while (to < end && entryField(image.layoutWords[to]!) === field) to++;
+    words[field] = listOf(image.layoutWords, k, to, image.words);
+    k = to;
+  }
+  return words;
 }
 
 export class SearchIndex {
@@ -215,7 +371,7 @@ export class SearchIndex {
   private runSize = 0;
   private readonly keys = new TypoKeys();
   /** Oldest first. */
-  private readonly byListing: Doc[] = [];
+  private byListing: Doc[] = [];
   private readonly places = new Map<string, Place>();
   private readonly placesByWord = new Map<string, Set<Place>>();
   /** The scan and its buffers (search-scan.ts). */
@@ -298,6 +454,185 @@ export class SearchIndex {
         this.runSlots[this.runSize++] = slot;
       }
     this.keys.build(fresh);
+  }
+
+  /**
+   * The index as it is now, copied where a later change would alter it (decision 0051), and
+   * the listing in each slot (none: a free slot). Copied in pieces with `pause` between them (the
+   * event loop's turn: searches run): the caller makes sure nothing changes the index until
+   * the answer comes; a change after it alters neither.
+   */
+  async image(pause: () => Promise<void> = async () => {}): Promise<{ image: IndexImage; docs: readonly (Doc | undefined)[] }> {
+    const n = this.termsById.length;
+    const terms = new Int32Array(n * TERM_STRIDE);
+    let total = 0;
+    for (let id = 0; id < n; id++) {
+      if ((id & PIECE) === PIECE) await pause();
+      const { postings } = this.termsById[id]!;
+      total += postings[0].length + postings[1].length + postings[2].length;
+    }
+    const postings = new Int32Array(total);
+    const spellings: [number, [string, number][]][] = [];
+    const words: string[] = [];
+    let at = 0;
+    for (let id = 0; id < n; id++) {
+      if ((id & PIECE) === PIECE) await pause();
+      const term = this.termsById[id]!;
+      const base = id * TERM_STRIDE;
+      words.push(term.word);
+      terms[base] = term.uses[0];
+      terms[base + 1] = term.uses[1];
+      terms[base + 2] = term.uses[2];
+      terms[base + 3] = term.inFields;
+      for (const field of FIELDS) {
+        const list = term.postings[field];
+        terms[base + 4 + field] = list.length;
+        for (let k = 0; k < list.length; k++) postings[at++] = list[k]!;
+      }
+      if (term.spellings.size > 0) spellings.push([id, [...term.spellings]]);
+    }
+    const sorted: Int32Array[] = [];
+    for (const list of this.sortedTerms) {
+      const ids = new Int32Array(list.length);
+      for (let k = 0; k < list.length; k++) {
+        if ((k & PIECE) === PIECE) await pause();
+        ids[k] = list[k]!.id;
+      }
+      sorted.push(ids);
+    }
+    const byListing = new Int32Array(this.byListing.length);
+    for (let k = 0; k < byListing.length; k++) {
+      if ((k & PIECE) === PIECE) await pause();
+      byListing[k] = this.byListing[k]!.slot;
+    }
+    const docs: (Doc | undefined)[] = [];
+    for (let k = 0; k < this.bySlot.length; k++) {
+      if ((k & PIECE) === PIECE) await pause();
+      docs.push(this.bySlot[k]);
+    }
+    await pause();
+    const slotCount = this.bySlot.length;
+    const image: IndexImage = {
+      slotCount,
+      freeSlots: Int32Array.from(this.freeSlots),
+      byListing,
+      words,
+      terms,
+      postings,
+      spellings,
+      sorted: sorted as [Int32Array, Int32Array, Int32Array],
+      runIds: this.runIds.slice(0, this.runSize),
+      runSlots: this.runSlots.slice(0, this.runSize),
+      layoutWords: this.layout.words.slice(0, this.wordsEnd),
+      starts: this.layout.starts.slice(0, slotCount),
+      counts: this.layout.counts.slice(0, slotCount),
+      wordsFreed: this.wordsFreed,
+      skills: [...this.skillSets].map(([skill, set]) => [skill, set.slice()] as const),
+      places: [...this.places.values()].map((place) => [place.key, place.uses, [...place.spellings]] as const),
+      typo: this.keys.image(),
+    };
+    return { image, docs };
+  }
+
+  /**
+   * Replaces everything with what `image` holds; `doc` gives the listing of each filled slot, in
+   * slot order, with its words (read from the word table). Nothing is sorted or hashed again.
+   */
+  restore(image: IndexImage, doc: (slot: number, words: Doc["words"]) => Doc): void {
+    this.clear();
+    // Room in the arrays for the changes that follow (a full word table is compacted, listing by listing).
+    const room = (length: number) => Math.max(1024, length + (length >>> 3));
+    const n = image.words.length;
+    if (image.terms.length !== n * TERM_STRIDE) throw new Error("the words and their numbers do not match");
+    if (n > MAX_WORD_ID + 1) throw new Error("the search vocabulary is full");
+    let at = 0;
+    for (let id = 0; id < n; id++) {
+      const base = id * TERM_STRIDE;
+      const postings: Term["postings"] = [NO_POSTINGS, NO_POSTINGS, NO_POSTINGS];
+      for (const field of FIELDS) {
+        const count = image.terms[base + 4 + field]!;
+        if (count === 0) continue;
+        postings[field] = listOf(image.postings, at, at + count);
+        at += count;
+      }
+      const word = image.words[id]!;
+      const term: Term = {
+        id,
+        word,
+        uses: [image.terms[base]!, image.terms[base + 1]!, image.terms[base + 2]!],
+        postings,
+        spellings: NO_SPELLINGS,
+        inFields: image.terms[base + 3]!,
+      };
+      this.terms.set(word, term);
+      this.termsById.push(term);
+    }
+    if (at !== image.postings.length) throw new Error("the posting lists do not match");
+    for (const [id, list] of image.spellings) this.termsById[id]!.spellings = new Map(list);
+    for (const field of FIELDS) {
+      const list = this.sortedTerms[field];
+      for (const id of image.sorted[field]) list.push(this.termsById[id]!);
+    }
+    this.runSize = image.runIds.length;
+    this.runIds = grown(image.runIds, room(this.runSize));
+    this.runSlots = grown(image.runSlots, this.runIds.length);
+    this.layout = {
+      words: grown(image.layoutWords, room(image.layoutWords.length)),
+      starts: grown(image.starts, room(image.starts.length)),
+      counts: grown(image.counts, room(image.counts.length)),
+    };
+    this.wordsEnd = image.layoutWords.length;
+    this.wordsFreed = image.wordsFreed;
+    const free = new Uint8Array(image.slotCount);
+    for (const slot of image.freeSlots) free[slot] = 1;
+    for (let slot = 0; slot < image.slotCount; slot++) {
+      if (free[slot]) {
+        this.bySlot.push(undefined);
+        continue;
+      }
+      const filed = doc(slot, wordsOf(image, slot));
+      filed.slot = slot;
+      this.bySlot.push(filed);
+      this.docs.set(filed.userId, filed);
+    }
+    for (const slot of image.freeSlots) this.freeSlots.push(slot);
+    for (const slot of image.byListing) this.byListing.push(this.bySlot[slot]!);
+    for (const [skill, set] of image.skills) this.skillSets.set(skill, set);
+    for (const [key, uses, spellings] of image.places) {
+      const place = this.placeFor(key);
+      place.uses = uses;
+      for (const [spelling, count] of spellings) place.spellings.set(spelling, count);
+    }
+    this.keys.restore(image.typo);
+  }
+
+  /**
+   * Files each listing of `changes` (by user: the listing now, or none: taken down), as
+   * `upsert` and `remove` one by one would; many at once (the catch-up after a start from the
+   * snapshot) rebuild each long list once instead of moving it once per change (decision 0051).
+   */
+  applyChanges(changes: ReadonlyMap<string, ListingRecord | null>): void {
+    if (changes.size < BATCH_FROM) {
+      for (const [userId, record] of changes) {
+        if (record) this.upsert(record);
+        else this.remove(userId);
+      }
+      return;
+    }
+    const later: Later = {
+      gone: new Set(),
+      postingsOut: [new Set(), new Set(), new Set()],
+      postingsIn: [new Map(), new Map(), new Map()],
+      sortedIn: [[], [], []],
+      runsIn: [],
+      listingsIn: [],
+    };
+    for (const [userId, record] of changes) {
+      const doc = this.docs.get(userId);
+      if (doc) this.unfile(doc, later);
+      if (record) this.file(toDoc(record), true, [], later);
+    }
+    this.settle(later);
   }
 
   /** Files the listing of `record.card.userId`, replacing what was filed for that user. */
@@ -483,8 +818,11 @@ export class SearchIndex {
     this.wordsFreed = 0;
   }
 
-  /** Adds `doc` everywhere; `sorted` keeps lists in order now (one change) rather than after a bulk load. */
-  private file(doc: Doc, sorted: boolean, fresh: Term[]): void {
+  /**
+   * Adds `doc` everywhere; `sorted` keeps lists in order now (one change) rather than after a
+   * bulk load, or, given `later`, at the end of a batch of changes (`applyChanges`).
+   */
+  private file(doc: Doc, sorted: boolean, fresh: Term[], later?: Later): void {
     this.docs.set(doc.userId, doc);
     const slot = this.freeSlots.pop() ?? this.bySlot.length;
     doc.slot = slot;
@@ -507,17 +845,32 @@ export class SearchIndex {
         if ((term.inFields & (1 << field)) === 0) {
           term.inFields |= 1 << field;
           if (!sorted) this.sortedTerms[field].push(term);
+          else if (later) later.sortedIn[field].push(term);
           else insertSorted(this.sortedTerms[field], term, termOrder);
         }
-        if (sorted && field === FIELD.username) this.moveRun(term, slot, 1);
-        if (sorted) insertSorted(term.postings[field], slot, order);
-        else term.postings[field].push(slot);
+        if (later) {
+          if (field === FIELD.username) later.runsIn.push(term.id, slot);
+          const into = later.postingsIn[field].get(term);
+          if (into) into.push(slot);
+          else later.postingsIn[field].set(term, [slot]);
+        } else {
+          if (sorted && field === FIELD.username) this.moveRun(term, slot, 1);
+          let postings = term.postings[field];
+          if (postings === NO_POSTINGS) term.postings[field] = postings = [];
+          if (sorted) insertSorted(postings, slot, order);
+          else postings.push(slot);
+        }
         if (field === FIELD.name)
-          for (const spelling of splitWords(doc.name)) if (this.fold(spelling) === word) addCount(term.spellings, spelling, 1);
+          for (const spelling of splitWords(doc.name))
+            if (this.fold(spelling) === word) {
+              if (term.spellings === NO_SPELLINGS) term.spellings = new Map();
+              addCount(term.spellings, spelling, 1);
+            }
       }
     }
     for (const skill of doc.skills) setBit(this.skillSet(skill, slot), slot);
-    if (sorted) insertSorted(this.byListing, doc, listingOrder);
+    if (later) later.listingsIn.push(doc);
+    else if (sorted) insertSorted(this.byListing, doc, listingOrder);
     else this.byListing.push(doc);
     if (doc.place) {
       const place = this.placeFor(doc.place);
@@ -526,16 +879,20 @@ export class SearchIndex {
     }
   }
 
-  private unfile(doc: Doc): void {
+  /** Takes `doc` out of everything; given `later`, out of the long lists at the end of a batch of changes, and its slot is given again only then. */
+  private unfile(doc: Doc, later?: Later): void {
     this.docs.delete(doc.userId);
     const bySlot = this.bySlot as Doc[];
     const order = (a: number, b: number) => rankOrder(bySlot[a]!, bySlot[b]!);
+    if (later) later.gone.add(doc.slot);
     for (const field of FIELDS) {
       for (const word of doc.words[field]) {
         const term = this.terms.get(word)!;
         term.uses[field] -= 1;
-        removeSorted(term.postings[field], doc.slot, order);
-        if (field === FIELD.username) this.moveRun(term, doc.slot, -1);
+        // Filed in this field: its list and spellings are its own.
+        if (later) later.postingsOut[field].add(term);
+        else removeSorted(term.postings[field], doc.slot, order);
+        if (field === FIELD.username && !later) this.moveRun(term, doc.slot, -1);
         if (field === FIELD.name)
           for (const spelling of splitWords(doc.name)) if (foldWord(spelling) === word) addCount(term.spellings, spelling, -1);
       }
@@ -544,7 +901,7 @@ export class SearchIndex {
       const set = this.skillSets.get(skill);
       if (set && doc.slot >>> 5 < set.length) set[doc.slot >>> 5] = set[doc.slot >>> 5]! & ~(1 << (doc.slot & 31));
     }
-    removeSorted(this.byListing, doc, listingOrder);
+    if (!later) removeSorted(this.byListing, doc, listingOrder);
     if (doc.place) {
       const place = this.places.get(doc.place)!;
       place.uses -= 1;
@@ -553,7 +910,65 @@ export class SearchIndex {
     this.wordsFreed += this.layout.counts[doc.slot]!;
     this.layout.counts[doc.slot] = 0;
     this.bySlot[doc.slot] = undefined;
-    this.freeSlots.push(doc.slot);
+    if (!later) this.freeSlots.push(doc.slot);
+  }
+
+  /**
+   * The end of a batch of changes: each long list changed by it is rebuilt once, the listings
+   * gone filtered out and the new ones, sorted among themselves, merged in (linear in the list,
+   * where a change at a time moves the list's tail once per change).
+   */
+  private settle(later: Later): void {
+    const bySlot = this.bySlot as Doc[];
+    const order = (a: number, b: number) => rankOrder(bySlot[a]!, bySlot[b]!);
+    const gone = later.gone;
+    for (const field of FIELDS) {
+      for (const term of later.postingsOut[field]) term.postings[field] = term.postings[field].filter((slot) => !gone.has(slot));
+      for (const [term, slots] of later.postingsIn[field]) {
+        const list = term.postings[field];
+        term.postings[field] = list === NO_POSTINGS || list.length === 0 ? slots.sort(order) : merged(list, slots.sort(order), order);
+      }
+      if (later.sortedIn[field].length > 0)
+        this.sortedTerms[field] = merged(this.sortedTerms[field], later.sortedIn[field].sort(termOrder), termOrder);
+    }
+    // The (username word, listing) pairs: the gone listings' out, the new ones merged in by word.
+    let kept = 0;
+    for (let k = 0; k < this.runSize; k++)
+      if (!gone.has(this.runSlots[k]!)) {
+        this.runIds[kept] = this.runIds[k]!;
+        this.runSlots[kept++] = this.runSlots[k]!;
+      }
+    const pairs = later.runsIn;
+    if (pairs.length > 0) {
+      const added = Array.from({ length: pairs.length / 2 }, (_, i) => i).sort((a, b) => {
+        const x = this.termsById[pairs[2 * a]!]!.word;
+        const y = this.termsById[pairs[2 * b]!]!.word;
+        return x < y ? -1 : x > y ? 1 : a - b;
+      });
+      const size = kept + added.length;
+      const ids = new Int32Array(Math.max(1024, size + (size >>> 3)));
+      const slots = new Int32Array(ids.length);
+      let i = 0;
+      let j = 0;
+      for (let k = 0; k < size; k++) {
+        // A word's pairs already filed come before those filed now, as `moveRun` puts them.
+        if (j >= added.length || (i < kept && this.termsById[this.runIds[i]!]!.word <= this.termsById[pairs[2 * added[j]!]!]!.word)) {
+          ids[k] = this.runIds[i]!;
+          slots[k] = this.runSlots[i++]!;
+        } else {
+          ids[k] = pairs[2 * added[j]!]!;
+          slots[k] = pairs[2 * added[j++]! + 1]!;
+        }
+      }
+      this.runIds = ids;
+      this.runSlots = slots;
+      kept = size;
+    }
+    this.runSize = kept;
+    // A gone listing's slot is given again only after this: no listing filed now holds it.
+    const listings = this.byListing.filter((doc) => !gone.has(doc.slot));
+    this.byListing = merged(listings, later.listingsIn.sort(listingOrder), listingOrder);
+    for (const slot of gone) this.freeSlots.push(slot);
   }
 
   private fold(spelling: string): string {
@@ -637,7 +1052,7 @@ export class SearchIndex {
     if (term) return term;
     const id = this.termsById.length;
     if (id > MAX_WORD_ID) throw new Error("the search vocabulary is full");
-    term = { id, word, uses: [0, 0, 0], postings: [[], [], []], spellings: new Map(), inFields: 0 };
+    term = { id, word, uses: [0, 0, 0], postings: [NO_POSTINGS, NO_POSTINGS, NO_POSTINGS], spellings: NO_SPELLINGS, inFields: 0 };
     this.terms.set(word, term);
     this.termsById.push(term);
     if (sorted) this.keys.add(id, word);

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { ProfilePost } from "@vam/shared";
 import { queryRows, type Database, type Db } from "../db/client.js";
-import { SearchIndex, toDoc, type Doc, type HeldTime, type ListingRecord } from "./search-index.js";
+import { NO_HELD_TIME, SearchIndex, toDoc, type Doc, type HeldTime, type ListingRecord } from "./search-index.js";
 import { readSnapshot, snapshotWrittenAt, writeSnapshot } from "./search-snapshot.js";
 
 /*
@@ -66,10 +66,15 @@ interface ListingRow extends Record<string, unknown> {
   holidays_kept: string[];
 }
 
+/** The event loop's turn: searches run between the pieces of a long piece of work. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** The booked ranges as pairs of instants, and the blocks, as the index keeps them. */
+/** The booked ranges as pairs of instants, and the blocks, as the index keeps them; one shared object when nothing is held (most listings). */
 function heldTime(row: ListingRow): HeldTime {
+  // Holidays kept as working days count only while holidays are off.
+  if (!row.held?.length && !row.blocks?.length && !row.holidays_off) return NO_HELD_TIME;
   return {
     ranges: (row.held ?? []).flat(),
     blocks: (row.blocks ?? []).map(([from, to, slot]) => ({ from, to, slot })),
@@ -143,6 +148,8 @@ export class SearchReplica {
   private timer: NodeJS.Timeout | undefined;
   private snapshotTimer: NodeJS.Timeout | undefined;
   private writing: Promise<void> | undefined;
+  /** Set while the index's image is copied for the snapshot: changes wait for it. */
+  private copying: Promise<void> | undefined;
   /** Aborted when the replica stops: a snapshot being written is abandoned, not waited for. */
   private readonly stopping = new AbortController();
   /** How the last start loaded: from the snapshot, or everything from the database (and why). */
@@ -170,8 +177,8 @@ export class SearchReplica {
       try {
         const { database, dbNow } = await this.identity();
         const read = await readSnapshot(dir, { database, dbNow, maxAgeMs: RELOAD_AFTER_MS });
-        if ("docs" in read) {
-          this.index.loadDocs(read.docs);
+        if ("image" in read) {
+          this.index.restore(read.image, read.doc);
           this.xmin = read.header.xmin;
           this.xminAt = Date.now() - (dbNow - read.header.takenAt);
           this.lastRead = Date.now();
@@ -214,6 +221,7 @@ export class SearchReplica {
       },
       { isolationLevel: "repeatable read", accessMode: "read only" },
     );
+    while (this.copying) await this.copying;
     this.index.loadDocs(docs);
     this.xmin = xmin;
     this.xminAt = xminAt;
@@ -232,21 +240,30 @@ export class SearchReplica {
   }
 
   /**
-   * Writes the snapshot: the index's listings as they are now, with the xmin they are current
-   * to (taken together, in one turn of the event loop: the listings are immutable objects, a
-   * change replaces one), then written a line at a time. Answers the file's size, or 0 when
-   * there is no folder or a write is under way.
+   * Writes the snapshot: the index's image as it is now, with the xmin it is current to (the
+   * image copies what a change would alter, in pieces, while no change is applied; the listings
+   * are immutable objects, a change replaces one), then written a piece at a time. Answers the
+   * file's size, or 0 when there is no folder or a write is under way.
    */
   async writeSnapshot(): Promise<number> {
     const dir = this.options.snapshotDir;
     if (!dir || this.writing) return 0;
-    const docs = this.index.listings().slice();
     const { xmin, xminAt } = this;
     let bytes = 0;
     const write = async () => {
+      // Copied in pieces while the change log's changes wait: the image is of one moment, current to `xmin`.
+      let copied!: () => void;
+      this.copying = new Promise<void>((resolve) => (copied = resolve));
+      let image: Awaited<ReturnType<SearchIndex["image"]>>;
+      try {
+        image = await this.index.image(turn);
+      } finally {
+        this.copying = undefined;
+        copied();
+      }
       // When the listings were current, by the database's clock.
       const { database, dbNow } = await this.identity();
-      bytes = await writeSnapshot(dir, { database, xmin, takenAt: dbNow - (Date.now() - xminAt) }, docs, this.stopping.signal);
+      bytes = await writeSnapshot(dir, { database, xmin, takenAt: dbNow - (Date.now() - xminAt) }, image, this.stopping.signal);
     };
     this.writing = write().finally(() => {
       this.writing = undefined;
@@ -345,11 +362,9 @@ export class SearchReplica {
     for (let i = 0; i < changed.length; i += BATCH) {
       const ids = changed.slice(i, i + BATCH);
       const current = new Map((await listingsWhere(db, sql`u.id = any(${sql.param(ids)}::uuid[])`, BATCH)).map((row) => [row.user_id, row]));
-      for (const id of ids) {
-        const row = current.get(id);
-        if (row) this.index.upsert(toRecord(row));
-        else this.index.remove(id);
-      }
+      // Not while the snapshot's image is copied.
+      while (this.copying) await this.copying;
+      this.index.applyChanges(new Map(ids.map((id) => [id, current.has(id) ? toRecord(current.get(id)!) : null])));
     }
     this.xmin = rows[0]!.xmin;
     this.xminAt = at;

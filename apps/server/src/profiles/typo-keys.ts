@@ -48,6 +48,12 @@ export function keyHashes(word: string, deletes: number): number[] {
   return [...found];
 }
 
+/** The keys filed, as `TypoKeys.image` answers them: the sorted ones, and those filed since (hash and word ids). */
+export interface TypoImage {
+  readonly sorted: Float64Array<ArrayBuffer>;
+  readonly pending: readonly (readonly [number, readonly number[]])[];
+}
+
 export class TypoKeys {
   /** hash * 2^24 + word id, ascending. */
   private sorted = new Float64Array(0);
@@ -93,6 +99,23 @@ export class TypoKeys {
     this.index();
     this.pending.clear();
     this.pendingCount = 0;
+  }
+
+  /**
+   * What is filed, to keep (the index's snapshot, search-snapshot.ts): the sorted keys are never
+   * changed in place (a merge makes new ones), so they are handed over as they are; the pending
+   * ones are copied.
+   */
+  image(): TypoImage {
+    return { sorted: this.sorted, pending: [...this.pending].map(([hash, ids]) => [hash, [...ids]]) };
+  }
+
+  /** Files what `image` answered, replacing what was filed. */
+  restore({ sorted, pending }: TypoImage): void {
+    this.sorted = sorted;
+    this.index();
+    this.pending = new Map(pending.map(([hash, ids]) => [hash, [...ids]]));
+    this.pendingCount = pending.reduce((sum, [, ids]) => sum + ids.length, 0);
   }
 
   /** Files one new word. */
