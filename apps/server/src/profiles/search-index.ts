@@ -596,7 +596,11 @@ export class SearchIndex {
       this.docs.set(filed.userId, filed);
     }
     for (const slot of image.freeSlots) this.freeSlots.push(slot);
-    for (const slot of image.byListing) this.byListing.push(this.bySlot[slot]!);
+    for (const slot of image.byListing) {
+      const listed = this.bySlot[slot];
+      if (!listed) throw new Error("a listing order past the listings");
+      this.byListing.push(listed);
+    }
     for (const [skill, set] of image.skills) this.skillSets.set(skill, set);
     for (const [key, uses, spellings] of image.places) {
       const place = this.placeFor(key);

@@ -188,10 +188,10 @@ export async function writeSnapshot(
     for (let at = 0; at < all.length; at += WRITE_BYTES) await put(all.subarray(at, at + WRITE_BYTES));
     sections.push({ name, kind, length: values.length, bytes: all.length });
   };
-  const text = async (name: string, kind: "text" | "json", value: string) => {
-    const data = Buffer.from(value, "utf8");
+  const json = async (name: string, value: unknown) => {
+    const data = Buffer.from(JSON.stringify(value), "utf8");
     await put(data);
-    sections.push({ name, kind, length: data.length, bytes: data.length });
+    sections.push({ name, kind: "json", length: data.length, bytes: data.length });
   };
   try {
     const filled = docs.filter((doc) => doc !== undefined).length;
@@ -204,7 +204,7 @@ export async function writeSnapshot(
       listings: filled,
     };
     await put(Buffer.from(`${JSON.stringify(full)}\n`, "utf8"));
-    // The listings, in slot order: their texts in sections of about TEXT_CHARS characters, the rest as columns.
+    // The listings, in slot order: their texts in sections of at most TEXT_CHARS characters, the rest as columns.
     const strings = new Strings();
     const lengths = new Numbers();
     const ratings = new Float64Array(filled);
@@ -257,8 +257,8 @@ export async function writeSnapshot(
     await array("locations", "i32", locations.done());
     await array("skillCounts", "i32", skillCounts.done());
     await array("skills", "i32", skills.done());
-    await text("strings", "json", JSON.stringify(strings.list));
-    await text("words", "json", JSON.stringify(image.words));
+    await json("strings", strings.list);
+    await json("words", image.words);
     for (const [name, values] of [
       ["terms", image.terms],
       ["postings", image.postings],
@@ -292,7 +292,7 @@ export async function writeSnapshot(
       held,
       typoPending: image.typo.pending,
     };
-    await text("meta", "json", JSON.stringify(meta));
+    await json("meta", meta);
     await put(Buffer.from("\n"));
     const end: SnapshotEnd = { end: filled, sections, crc32: crc };
     const last = Buffer.from(`${JSON.stringify(end)}\n`, "utf8");
@@ -424,9 +424,9 @@ function decode(
     if (section.kind !== kind || section.bytes !== section.length * type.BYTES_PER_ELEMENT) throw new Error(`section ${name} is not its kind`);
     return new type(data.buffer, data.byteOffset, section.length) as InstanceType<(typeof ARRAYS)[K]>;
   };
-  const utf8 = (data: Uint8Array<ArrayBuffer>, encoding: BufferEncoding = "utf8") =>
+  const decodeText = (data: Uint8Array<ArrayBuffer>, encoding: BufferEncoding = "utf8") =>
     Buffer.from(data.buffer, data.byteOffset, data.length).toString(encoding);
-  const json = <T>(name: string): T => JSON.parse(utf8(get(name).data)) as T;
+  const json = <T>(name: string): T => JSON.parse(decodeText(get(name).data)) as T;
   const meta = json<Meta>("meta");
   const bits = array("skillBits", "u32");
   let at = 0;
@@ -494,7 +494,7 @@ function decode(
       section += 1;
       const read = texts[section];
       if (!read) throw new Error("the listings' texts end early");
-      chunk = utf8(read.data, read.section.encoding === "latin1" ? "latin1" : "utf8");
+      chunk = decodeText(read.data, read.section.encoding === "latin1" ? "latin1" : "utf8");
       // Decoded: its bytes are no longer needed.
       texts[section] = { section: read.section, data: new Uint8Array(0) };
       left = meta.textListings[section]!;
