@@ -929,8 +929,7 @@ export class SearchIndex {
     for (const field of FIELDS) {
       for (const term of later.postingsOut[field]) term.postings[field] = term.postings[field].filter((slot) => !gone.has(slot));
       for (const [term, slots] of later.postingsIn[field]) {
-        const list = term.postings[field];
-        term.postings[field] = list === NO_POSTINGS || list.length === 0 ? slots.sort(order) : merged(list, slots.sort(order), order);
+        term.postings[field] = merged(term.postings[field], slots.sort(order), order);
       }
       if (later.sortedIn[field].length > 0)
         this.sortedTerms[field] = merged(this.sortedTerms[field], later.sortedIn[field].sort(termOrder), termOrder);
@@ -942,6 +941,7 @@ export class SearchIndex {
         this.runIds[kept] = this.runIds[k]!;
         this.runSlots[kept++] = this.runSlots[k]!;
       }
+    this.runSize = kept;
     const pairs = later.runsIn;
     if (pairs.length > 0) {
       const added = Array.from({ length: pairs.length / 2 }, (_, i) => i).sort((a, b) => {
@@ -952,23 +952,24 @@ export class SearchIndex {
       const size = kept + added.length;
       const ids = new Int32Array(Math.max(1024, size + (size >>> 3)));
       const slots = new Int32Array(ids.length);
-      let i = 0;
-      let j = 0;
-      for (let k = 0; k < size; k++) {
-        // A word's pairs already filed come before those filed now, as `moveRun` puts them.
-        if (j >= added.length || (i < kept && this.termsById[this.runIds[i]!]!.word <= this.termsById[pairs[2 * added[j]!]!]!.word)) {
-          ids[k] = this.runIds[i]!;
-          slots[k] = this.runSlots[i++]!;
-        } else {
-          ids[k] = pairs[2 * added[j]!]!;
-          slots[k] = pairs[2 * added[j++]! + 1]!;
-        }
+      let from = 0;
+      let k = 0;
+      for (const pair of added) {
+        // After the word's pairs already filed, as `moveRun` puts them; the stretch before is copied as it is.
+        const to = this.runBound(this.termsById[pairs[2 * pair]!]!.word, true);
+        ids.set(this.runIds.subarray(from, to), k);
+        slots.set(this.runSlots.subarray(from, to), k);
+        k += to - from;
+        from = to;
+        ids[k] = pairs[2 * pair]!;
+        slots[k++] = pairs[2 * pair + 1]!;
       }
+      ids.set(this.runIds.subarray(from, kept), k);
+      slots.set(this.runSlots.subarray(from, kept), k);
       this.runIds = ids;
       this.runSlots = slots;
-      kept = size;
+      this.runSize = size;
     }
-    this.runSize = kept;
     // A gone listing's slot is given again only after this: no listing filed now holds it.
     const listings = this.byListing.filter((doc) => !gone.has(doc.slot));
     this.byListing = merged(listings, later.listingsIn.sort(listingOrder), listingOrder);

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { setImmediate } from "node:timers/promises";
 import type { FastifyBaseLogger } from "fastify";
 import type { ProfilePost } from "@vam/shared";
 import { queryRows, type Database, type Db } from "../db/client.js";
@@ -65,9 +66,6 @@ interface ListingRow extends Record<string, unknown> {
   holidays_off: boolean;
   holidays_kept: string[];
 }
-
-/** The event loop's turn: searches run between the pieces of a long piece of work. */
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -256,7 +254,8 @@ export class SearchReplica {
       this.copying = new Promise<void>((resolve) => (copied = resolve));
       let image: Awaited<ReturnType<SearchIndex["image"]>>;
       try {
-        image = await this.index.image(turn);
+        // The event loop's turn between pieces: searches run meanwhile.
+        image = await this.index.image(() => setImmediate());
       } finally {
         this.copying = undefined;
         copied();
@@ -364,7 +363,14 @@ export class SearchReplica {
       const current = new Map((await listingsWhere(db, sql`u.id = any(${sql.param(ids)}::uuid[])`, BATCH)).map((row) => [row.user_id, row]));
       // Not while the snapshot's image is copied.
       while (this.copying) await this.copying;
-      this.index.applyChanges(new Map(ids.map((id) => [id, current.has(id) ? toRecord(current.get(id)!) : null])));
+      this.index.applyChanges(
+        new Map(
+          ids.map((id) => {
+            const row = current.get(id);
+            return [id, row ? toRecord(row) : null];
+          }),
+        ),
+      );
     }
     this.xmin = rows[0]!.xmin;
     this.xminAt = at;

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdir, open, rename, rm, stat, type FileHandle } from "node:fs/promises";
 import { endianness } from "node:os";
+import { setImmediate } from "node:timers/promises";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { z } from "zod";
@@ -155,7 +156,7 @@ class Numbers {
 const crcAfter = (data: Uint8Array, crc: number) => (data.length === 0 ? crc : crc32(data, crc));
 
 /** The event loop's turn between two pieces: searches run meanwhile. */
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const turn = () => setImmediate();
 
 /**
  * Writes the index's `image` and its listings (`docs`, by slot), current to `header.xmin`, to
@@ -410,7 +411,7 @@ function decode(
   const named = new Map<string, { section: Section; data: Uint8Array<ArrayBuffer> }>();
   const texts: { section: Section; data: Uint8Array<ArrayBuffer> }[] = [];
   for (const read of sections) {
-    if (read.section.name === "text") texts.push(read);
+    if (read.section.kind === "text") texts.push(read);
     else named.set(read.section.name, read);
   }
   const get = (name: string) => {
@@ -495,7 +496,7 @@ function decode(
       const read = texts[section];
       if (!read) throw new Error("the listings' texts end early");
       chunk = decodeText(read.data, read.section.encoding === "latin1" ? "latin1" : "utf8");
-      // Decoded: its bytes are no longer needed.
+      // Decoded: the block the texts were read in goes once every section is.
       texts[section] = { section: read.section, data: new Uint8Array(0) };
       left = meta.textListings[section]!;
       offset = 0;
