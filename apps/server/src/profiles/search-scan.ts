@@ -41,6 +41,39 @@ export const setBit = (bits: Uint32Array, i: number) => {
 };
 export const hasBit = (bits: Uint32Array, i: number) => ((bits[i >>> 5]! >>> (i & 31)) & 1) === 1;
 
+/*
+ * The scan's set-up and clean-up loops are small functions of their own, called from plain
+ * loops, not callbacks of `map` and `forEach` inside `scan`: measured 5 to 9 % faster on the
+ * shapes of several words (decision 0052).
+ */
+
+/** The bits of a run's slots set. */
+function setRun(bits: Uint32Array, { list, from, to }: Run): void {
+  for (let p = from; p < to; p++) setBit(bits, list[p]!);
+}
+
+/** Zeroes the words of `bits` holding a run's slots. */
+function clearRun(bits: Uint32Array, { list, from, to }: Run): void {
+  for (let p = from; p < to; p++) bits[list[p]! >>> 5] = 0;
+}
+
+/** Writes a query word's scores plus one into `table` by vocabulary id (the best of an id's), and its ids' bits into `any`: the ids written first, to be zeroed. */
+function fillTable(table: Int16Array, any: Uint32Array, word: ScanWord): number[] {
+  const written: number[] = [];
+  for (let i = 0; i < word.ids.length; i++) {
+    const id = word.ids[i]!;
+    const value = word.scores[i]! + 1;
+    setBit(any, id);
+    if (table[id] === 0) written.push(id);
+    else if (table[id]! <= value) continue;
+    table[id] = value;
+  }
+  return written;
+}
+
+const newBits = (length: number) => new Uint32Array(length);
+const newTable = (length: number) => new Int16Array(length);
+
 /** The zeroed array kept at `store[at]`, replaced by one twice `length` when shorter (the index grew). */
 export function reused<T extends Int16Array | Uint32Array>(store: T[], at: number, length: number, make: (length: number) => T): T {
   let array = store[at];
@@ -123,37 +156,35 @@ export class Scanner {
    */
   scan(layout: Layout, slots: number, ids: number, query: ScanQuery, page: ScanPage): void {
     const slotWords = (slots >>> 5) + 1;
-    const newBits = (length: number) => new Uint32Array(length);
     const any = reused(this.idSets, 0, (ids >>> 5) + 1, newBits);
+    const lookups: Int16Array[] = [];
     const written: number[][] = [];
-    const lookups = query.words.map((word, t) => {
-      const table = reused(this.tables, t, ids, (length) => new Int16Array(length));
-      const mine: number[] = (written[t] = []);
-      for (let i = 0; i < word.ids.length; i++) {
-        const id = word.ids[i]!;
-        const value = word.scores[i]! + 1;
-        setBit(any, id);
-        if (table[id] === 0) mine.push(id);
-        else if (table[id]! <= value) continue;
-        table[id] = value;
-      }
-      return table;
-    });
-    const fields = query.words.map((word) => word.fields);
+    const fields: number[] = [];
+    for (let t = 0; t < query.words.length; t++) {
+      const table = reused(this.tables, t, ids, newTable);
+      written.push(fillTable(table, any, query.words[t]!));
+      lookups.push(table);
+      fields.push(query.words[t]!.fields);
+    }
     const visited = reused(this.slotSets, 0, slotWords, newBits);
-    const holders = query.holders.map((runs, h) => {
+    const holders: Uint32Array[] = [];
+    for (let h = 0; h < query.holders.length; h++) {
       const bits = reused(this.slotSets, h + 1, slotWords, newBits);
-      for (const { list, from, to } of runs) for (let p = from; p < to; p++) setBit(bits, list[p]!);
-      return bits;
-    });
-    const also = query.words.map((word, t) => {
-      if (word.also === null) return null;
-      const bits = reused(this.slotSets, holders.length + 1 + t, slotWords, newBits);
-      const { list, from, to } = word.also.run;
-      for (let p = from; p < to; p++) setBit(bits, list[p]!);
-      return bits;
-    });
-    const alsoScores = query.words.map((word) => word.also?.score ?? NO_SCORE);
+      for (const run of query.holders[h]!) setRun(bits, run);
+      holders.push(bits);
+    }
+    const also: (Uint32Array | null)[] = [];
+    for (let t = 0; t < query.words.length; t++) {
+      const word = query.words[t]!;
+      if (word.also === null) also.push(null);
+      else {
+        const bits = reused(this.slotSets, holders.length + 1 + t, slotWords, newBits);
+        setRun(bits, word.also.run);
+        also.push(bits);
+      }
+    }
+    const alsoScores: number[] = [];
+    for (const word of query.words) alsoScores.push(word.also?.score ?? NO_SCORE);
     const { words, starts, counts } = layout;
     const { skills } = query;
     const best = new Int32Array(lookups.length);
@@ -198,18 +229,19 @@ export class Scanner {
         }
       }
     } finally {
-      lookups.forEach((table, t) => {
+      for (let t = 0; t < lookups.length; t++) {
+        const table = lookups[t]!;
         for (const id of written[t]!) {
           table[id] = 0;
           any[id >>> 5] = 0;
         }
-      });
+      }
       visited.fill(0);
       for (const bits of holders) bits.fill(0);
-      query.words.forEach((word, t) => {
+      for (let t = 0; t < also.length; t++) {
         const bits = also[t];
-        if (bits) for (let p = word.also!.run.from; p < word.also!.run.to; p++) bits[word.also!.run.list[p]! >>> 5] = 0;
-      });
+        if (bits) clearRun(bits, query.words[t]!.also!.run);
+      }
     }
   }
 }
