@@ -12,7 +12,8 @@
 //                              before) beside this one, in this process, from the same listings, the
 //                              two in turn batch by batch: the machine's drift falls on both alike
 //   BENCH_BASE_LAST=1          with BENCH_BASE: load this checkout's index first, the base's second
-//                              (the second loaded runs slower on some shapes: run both orders)
+//                              (any value, 0 too; the second loaded runs slower on some shapes: run
+//                              both orders, in several processes: npm run bench:search-cpu-noise)
 import path from "node:path";
 import { SKILL_OPTIONS, profileSearchSchema, weekdayAhead, type ProfileSearch } from "@vam/shared";
 import { SearchIndex, type ListingRecord } from "../../apps/server/src/profiles/search-index.js";
@@ -159,7 +160,7 @@ async function compare(base: string) {
       }
     }
     const [before, after] = spent.map((ms) => (ms * 1000) / searches.length) as [number, number];
-    console.log(`| ${name.padEnd(28)} | ${before.toFixed(0).padStart(6)} | ${after.toFixed(0).padStart(6)} | ${(after / before).toFixed(2)} |`);
+    console.log(`| ${name.padEnd(28)} | ${before.toFixed(0).padStart(6)} | ${after.toFixed(0).padStart(6)} | ${(after / before).toFixed(3)} |`);
   }
 }
 
