@@ -83,6 +83,54 @@ describe("the conversation's layout", () => {
   });
 });
 
+describe("a fresh copy of the conversation", () => {
+  it("keeps a message sent while the copy was on its way: read before the send, it does not hide it", async () => {
+    await registerViaApi(e2e, { username: "copy_boss", firstName: "Ramon", lastName: "Reyes", role: "Boss" });
+    const va = await registerViaApi(e2e, { username: "copy_va", firstName: "Maria", lastName: "Lopez", role: "Assistant" });
+    const chat = await apiAs<{ id: string }>(e2e, "copy_boss", "POST", "/chats", { receiverId: va.id });
+    const { page, context } = await e2e.newPage();
+    await logIn(page, "copy_boss");
+    // The page reads the chat again when its socket connects: that read is made at once, and its
+    // answer held until the message below has been sent and confirmed.
+    let reads = 0;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const heldCopy = new Promise<void>((resolve) => (held = resolve));
+    let delivered!: () => void;
+    const copyDelivered = new Promise<void>((resolve) => (delivered = resolve));
+    await page.route(
+      (url) => url.pathname === `/api/chats/${chat.id}`,
+      async (route) => {
+        if (route.request().method() !== "GET" || ++reads === 1) return route.continue();
+        const response = await route.fetch();
+        held();
+        await released;
+        await route.fulfill({ response });
+        delivered();
+      },
+    );
+    await page.goto(`/chat/${va.id}`);
+    await page.getByText("No messages yet. Start the conversation!").waitFor();
+    await Promise.race([
+      heldCopy,
+      new Promise((_, reject) => setTimeout(() => reject(new Error("the page did not read the chat again when its socket connected")), 20_000)),
+    ]);
+    const text = "Sent while the copy was on its way";
+    const composer = page.getByRole("textbox", { name: "Message" });
+    await composer.fill(text);
+    await composer.press("Enter");
+    await messages(page).getByText(text).waitFor();
+    await page.getByText("Sending...").waitFor({ state: "detached" });
+    release();
+    // The copy (without the message) is taken in; the message stays, once.
+    await copyDelivered;
+    await page.waitForTimeout(500);
+    expect(await messages(page).getByText(text).count()).toBe(1);
+    await context.close();
+  });
+});
+
 describe("read receipts and message notifications", () => {
   it("shows 'Seen' under the booking's first message only once the assistant has opened the chat", async () => {
     const client = await registerViaApi(e2e, { username: "seen_boss", firstName: "Ramon", lastName: "Cruz", role: "Boss" });

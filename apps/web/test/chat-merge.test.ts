@@ -1,7 +1,7 @@
 import type { Chat, ChatMessage } from "@vam/shared";
 import { describe, expect, it } from "vitest";
 import { noteSent, withSeenBy } from "../src/features/chat/chat-list-merge";
-import { confirmSent, dropMessage, mergeIncoming, withPending, type ShownMessage } from "../src/features/chat/message-merge";
+import { confirmSent, dropMessage, mergeIncoming, withNewer, type ShownMessage } from "../src/features/chat/message-merge";
 
 const message = (id: string, text: string, userId = "me", createdAt = "2026-11-23T01:00:00.000Z"): ChatMessage => ({
   id,
@@ -34,7 +34,7 @@ describe("merging a conversation's messages", () => {
   it("drops a message that could not be sent, and keeps what is on its way over a fresh copy", () => {
     const shown = [message("m1", "hi"), pending("temp-1", "hello")];
     expect(ids(dropMessage(shown, "temp-1"))).toEqual(["m1"]);
-    expect(ids(withPending([message("m1", "hi"), message("m2", "new")], shown))).toEqual(["m1", "m2", "temp-1…"]);
+    expect(ids(withNewer([message("m1", "hi"), message("m2", "new")], shown))).toEqual(["m1", "m2", "temp-1…"]);
   });
 });
 

@@ -66,6 +66,12 @@ describe("withFreshCopy", () => {
 
   it("is the copy (with what is pending) when nothing was shown", () => {
     expect(ids(withFreshCopy(range(1, 2), [pending("temp-1", "x")]).messages)).toEqual(["m1", "m2", "temp-1…"]);
-    expect(withFreshCopy([], range(1, 2)).messages).toEqual([]);
+  });
+
+  it("keeps what was sent or arrived while the copy was on its way (newer than its newest)", () => {
+    const current: ShownMessage[] = [...range(1, 7), pending("temp-1", "next")];
+    expect(ids(withFreshCopy(range(1, 5), current).messages)).toEqual([...range(1, 7).map((m) => m.id), "temp-1…"]);
+    // A copy read before the chat's first messages.
+    expect(ids(withFreshCopy([], range(1, 2)).messages)).toEqual(["m1", "m2"]);
   });
 });

@@ -1,6 +1,6 @@
 import type { ChatMessage } from "@vam/shared";
 import { describe, expect, it } from "vitest";
-import { confirmSent, dropMessage, mergeIncoming, withPending, type ShownMessage } from "../src/features/chat/message-merge";
+import { confirmSent, dropMessage, mergeIncoming, withNewer, type ShownMessage } from "../src/features/chat/message-merge";
 
 const message = (id: string, text: string, userId = "me"): ChatMessage => ({
   id,
@@ -81,16 +81,34 @@ describe("dropMessage", () => {
   });
 });
 
-describe("withPending", () => {
+describe("withNewer", () => {
+  const at = (m: ShownMessage, minute: number): ShownMessage => ({ ...m, createdAt: `2026-11-23T01:${String(minute).padStart(2, "0")}:00.000Z` });
+
   it("takes the server's copy in its order and keeps our pending messages after it, in theirs", () => {
-    const current = [message("m1", "old"), pending("temp-1", "one"), message("gone", "deleted"), pending("temp-2", "two")];
-    const server = [message("m1", "old"), message("m2", "new", "other"), message("m3", "newer", "other")];
-    expect(ids(withPending(server, current))).toEqual(["m1", "m2", "m3", "temp-1…", "temp-2…"]);
+    const current = [at(message("m1", "old"), 1), pending("temp-1", "one"), pending("temp-2", "two")];
+    const server = [at(message("m1", "old"), 1), at(message("m2", "new", "other"), 2), at(message("m3", "newer", "other"), 3)];
+    expect(ids(withNewer(server, current))).toEqual(["m1", "m2", "m3", "temp-1…", "temp-2…"]);
   });
 
-  it("is the server's copy when nothing is pending", () => {
-    const server = [message("m2", "x"), message("m1", "y")];
-    expect(ids(withPending(server, [message("m1", "y")]))).toEqual(["m2", "m1"]);
-    expect(withPending([], [])).toEqual([]);
+  it("keeps a send confirmed and a live message taken in while the copy was on its way", () => {
+    // The copy was read before m2 was sent and m3 arrived: both are newer than it, and stay.
+    const server = [at(message("m1", "hi", "other"), 1)];
+    const current = [
+      at(message("m1", "hi", "other"), 1),
+      at(message("m2", "sent"), 2),
+      at(message("m3", "reply", "other"), 3),
+      pending("temp-1", "next"),
+    ];
+    expect(ids(withNewer(server, current))).toEqual(["m1", "m2", "m3", "temp-1…"]);
+    // An empty copy, read before the chat's first message was sent.
+    expect(ids(withNewer([], [at(message("m1", "first"), 1)]))).toEqual(["m1"]);
+  });
+
+  it("is the server's copy for what it holds", () => {
+    const server = [at(message("m2", "x"), 2), at(message("m1", "y"), 3)];
+    expect(ids(withNewer(server, [at(message("m1", "y"), 3)]))).toEqual(["m2", "m1"]);
+    // Shown but older than the copy's newest and not in it: the copy's span is the server's.
+    expect(ids(withNewer(server, [at(message("m0", "z"), 2)]))).toEqual(["m2", "m1"]);
+    expect(withNewer([], [])).toEqual([]);
   });
 });

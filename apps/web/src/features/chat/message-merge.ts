@@ -30,9 +30,17 @@ export function dropMessage(messages: ShownMessage[], id: string): ShownMessage[
   return messages.filter((message) => message.id !== id);
 }
 
-/** A fresh copy from the server, keeping what is still on its way. */
-export function withPending(server: ChatMessage[], current: ShownMessage[]): ShownMessage[] {
-  return [...server, ...current.filter((message) => message.pending)];
+/**
+ * A fresh copy from the server, keeping what it could not hold: what is still on its way, and
+ * what was sent or arrived after the copy was read (not in it, and no older than its newest
+ * message). Messages are never deleted, so a message missing from the copy is one newer than it:
+ * a send confirmed, or a live message taken in, while the copy was on its way stays shown.
+ */
+export function withNewer(server: ChatMessage[], current: ShownMessage[]): ShownMessage[] {
+  const inCopy = new Set(server.map((message) => message.id));
+  const newest = server.length > 0 ? Date.parse(server[server.length - 1]!.createdAt) : -Infinity;
+  const newer = current.filter((message) => message.pending || (!inCopy.has(message.id) && Date.parse(message.createdAt) >= newest));
+  return [...server, ...newer];
 }
 
 /**
@@ -50,11 +58,11 @@ export function prependOlder(messages: ShownMessage[], older: ChatMessage[]): Sh
  * read back stay before it when the copy joins on to them (its first message is shown): nothing
  * between them is missing. When it does not (more was written meanwhile than the copy holds),
  * only the copy is shown, and paging back starts again from it: never a gap. What is still on its
- * way stays at the end. `keptOlder`: the earlier pages stayed (the cursor to what precedes them still holds).
+ * way, and what came after the copy was read, stays at the end (`withNewer`). `keptOlder`: the earlier pages stayed (the cursor to what precedes them still holds).
  */
 export function withFreshCopy(server: ChatMessage[], current: ShownMessage[]): { messages: ShownMessage[]; keptOlder: boolean } {
   const first = server[0];
   const at = first ? current.findIndex((message) => message.id === first.id) : -1;
   const older = at > 0 ? current.slice(0, at).filter((message) => !message.pending) : [];
-  return { messages: [...older, ...withPending(server, current)], keptOlder: older.length > 0 };
+  return { messages: [...older, ...withNewer(server, current)], keptOlder: older.length > 0 };
 }
