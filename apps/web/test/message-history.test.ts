@@ -74,4 +74,10 @@ describe("withFreshCopy", () => {
     // A copy read before the chat's first messages.
     expect(ids(withFreshCopy([], range(1, 2)).messages)).toEqual(["m1", "m2"]);
   });
+
+  it("shows a message kept before the copy once, even in the same millisecond as the copy's newest", () => {
+    const [m4, m5] = range(4, 5) as [ChatMessage, ChatMessage];
+    const sameTime = { ...m4, createdAt: m5.createdAt };
+    expect(ids(withFreshCopy([m5], [sameTime, m5]).messages)).toEqual(["m4", "m5"]);
+  });
 });

@@ -64,5 +64,7 @@ export function withFreshCopy(server: ChatMessage[], current: ShownMessage[]): {
   const first = server[0];
   const at = first ? current.findIndex((message) => message.id === first.id) : -1;
   const older = at > 0 ? current.slice(0, at).filter((message) => !message.pending) : [];
-  return { messages: [...older, ...withNewer(server, current)], keptOlder: older.length > 0 };
+  // What `older` keeps is not looked at again (a message of the same millisecond as the copy's newest would show twice).
+  const rest = at > 0 ? current.filter((message, index) => index >= at || message.pending) : current;
+  return { messages: [...older, ...withNewer(server, rest)], keptOlder: older.length > 0 };
 }
