@@ -44,7 +44,10 @@ function compare(against: string, baseLast: boolean): Map<string, Row> {
 }
 
 const mean = (xs: number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
-const variance = (xs: number[]) => xs.reduce((sum, x) => sum + (x - mean(xs)) ** 2, 0) / (xs.length - 1);
+function variance(xs: number[]): number {
+  const m = mean(xs);
+  return xs.reduce((sum, x) => sum + (x - m) ** 2, 0) / (xs.length - 1);
+}
 
 const samples = { base: new Map<string, Row[]>(), same: new Map<string, Row[]>() };
 const started = Date.now();
